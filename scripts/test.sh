@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Set up everything the test suite needs on a fresh machine, then run all of it:
+# ruff, mypy --strict, pytest (rules, hand files, notebooks with nbval, real-browser tests).
+# Needs Python 3.11+ and pip; installs Debian's chromium for the browser tests when it is
+# missing and this runs as root (as on CI), since Playwright cannot download a browser here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$PY" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip uv >/dev/null
+.venv/bin/uv pip install --python .venv/bin/python -q -e '.[test]'
+
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" = 0 ]; then
+        echo "installing Debian's chromium for the browser tests" >&2
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "chromium is missing: run 'sudo apt-get install chromium' for the browser tests" >&2
+    fi
+fi
+
+.venv/bin/ruff check tutor tests benchmarks
+.venv/bin/mypy --strict tutor
+.venv/bin/python -m pytest "$@"

@@ -1,0 +1,50 @@
+"""A deal of Five Hundred as written by a lesson's author: the value a hand file holds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .auction import Call
+from .cards import Card, Suit
+from .play import Play
+from .rules import RuleSet, preset
+from .seats import Seat
+
+__all__ = ["Hand", "RulesSpec"]
+
+
+@dataclass(frozen=True)
+class RulesSpec:
+    """How a hand file names its rules: a preset and the settings it overrides."""
+
+    preset: str
+    overrides: Mapping[str, object] = field(default_factory=dict)
+
+    def resolve(self) -> RuleSet:
+        return preset(self.preset, self.overrides)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One deal: the cards, the auction, the discards, the tricks and the author's notes."""
+
+    title: str
+    rules_spec: RulesSpec
+    dealer: Seat
+    hands: Mapping[Seat, tuple[Card, ...]]
+    kitty: tuple[Card, ...]
+    auction: tuple[Call, ...]
+    discard: tuple[Card, ...] | None = None
+    joker: Suit | None = None
+    play: tuple[tuple[Play, ...], ...] = ()
+    notes: Mapping[str, str] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+    summary: str | None = None
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.rules_spec.resolve()
+
+    def note(self, key: str) -> str | None:
+        return self.notes.get(key)

@@ -1,0 +1,508 @@
+"""Hand files: YAML in, :class:`~tutor.hand.Hand` out, and back, with line numbers for every error.
+
+Shaped like the ``json`` module: :func:`load`, :func:`loads`, :func:`dump`, :func:`dumps`.
+:func:`check` replays a file and reports every problem as ``FILE:LINE: message``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import yaml
+
+from .auction import Call, parse_call
+from .cards import Card, Suit, TutorError
+from .hand import Hand, RulesSpec
+from .play import Play
+from .replay import Replay, build
+from .rules import RulesError
+from .seats import FOUR_SEATS, Seat
+
+__all__ = [
+    "FileProblem",
+    "HandFileError",
+    "LoadedHand",
+    "check",
+    "dump",
+    "dumps",
+    "load",
+    "load_with_lines",
+    "loads",
+]
+
+try:  # the C parser is several times faster; fall back to pure Python where it is missing
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Loader = yaml.SafeLoader
+
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_NULL_TAG = "tag:yaml.org,2002:null"
+_KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
+         "notes", "tags", "summary")
+_NOTE_KEY = re.compile(r"^(intro|auction|discard|outro|\d+|\d+\.\d+)$")
+
+Where = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """One problem in one file, at one line."""
+
+    path: str
+    line: int
+    message: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class HandFileError(TutorError):
+    """A hand file that cannot be read; ``problems`` lists every problem with its line."""
+
+    def __init__(self, problems: list[FileProblem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class LoadedHand:
+    """A hand and where each part of it stands in its file."""
+
+    hand: Hand
+    path: str
+    lines: Mapping[Where, int]
+
+    def line_of(self, where: Where) -> int:
+        """The line of the most precise part of ``where`` that the file has."""
+        for n in range(len(where), 0, -1):
+            line = self.lines.get(where[:n])
+            if line is not None:
+                return line
+        return 1
+
+
+class _Reader:
+    """Turns composed YAML nodes into a Hand, recording lines and problems as it goes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lines: dict[Where, int] = {}
+        self.problems: list[FileProblem] = []
+
+    def fail(self, node: yaml.Node | None, message: str, rule: str = "hand file") -> None:
+        line = node.start_mark.line + 1 if node is not None else 1
+        self.problems.append(FileProblem(self.path, line, message, rule))
+
+    def mark(self, where: Where, node: yaml.Node) -> None:
+        self.lines[where] = node.start_mark.line + 1
+
+    # scalars -------------------------------------------------------------------------------
+    def text(self, node: yaml.Node, what: str) -> str | None:
+        if not isinstance(node, yaml.ScalarNode):
+            self.fail(node, f"{what} must be a single value, not a {_kind(node)}")
+            return None
+        if node.tag == _BOOL_TAG and not node.style:
+            self.fail(
+                node,
+                f"{what} is {node.value!r}, which YAML reads as a boolean ({_bool(node.value)}), "
+                f"not as text: put it in quotes if you mean the word",
+            )
+            return None
+        return str(node.value)
+
+    def items(self, node: yaml.Node, what: str) -> list[yaml.Node] | None:
+        """A list, or a string of items separated by spaces or commas (a long form)."""
+        if isinstance(node, yaml.SequenceNode):
+            return list(node.value)
+        if isinstance(node, yaml.ScalarNode) and node.tag != _NULL_TAG and node.value.strip():
+            parts = [p for p in re.split(r"[\s,]+", node.value.strip()) if p]
+            return [yaml.ScalarNode("tag:yaml.org,2002:str", p, node.start_mark, node.end_mark)
+                    for p in parts]
+        self.fail(node, f"{what} must be a list, like [10S, 6H, JD]")
+        return None
+
+    def card(self, node: yaml.Node, where: Where, what: str) -> Card | None:
+        self.mark(where, node)
+        raw = self.text(node, what)
+        if raw is None:
+            return None
+        try:
+            return Card.parse(raw)
+        except TutorError as err:
+            self.fail(node, f"{what}: {err}", "card notation")
+            return None
+
+    def cards(self, node: yaml.Node, where: Where, what: str) -> tuple[Card, ...] | None:
+        self.mark(where, node)
+        items = self.items(node, what)
+        if items is None:
+            return None
+        out = [self.card(item, (*where, i), what) for i, item in enumerate(items)]
+        if any(c is None for c in out):
+            return None
+        return tuple(c for c in out if c is not None)
+
+    # the whole file ------------------------------------------------------------------------
+    def hand(self, root: yaml.Node) -> Hand | None:
+        if not isinstance(root, yaml.MappingNode):
+            self.fail(root, "a hand file is a mapping of keys (title, rules, dealer, hands, …)")
+            return None
+        fields: dict[str, yaml.Node] = {}
+        for key_node, value_node in root.value:
+            key = str(key_node.value)
+            if key in fields:
+                self.fail(key_node, f"key {key!r} appears twice")
+                continue
+            if key not in _KEYS:
+                self.fail(key_node, f"unknown key {key!r}: the keys are {', '.join(_KEYS)}")
+                continue
+            fields[key] = value_node
+            self.lines[(key,)] = key_node.start_mark.line + 1
+        for key in ("title", "rules", "dealer", "hands", "kitty", "auction"):
+            if key not in fields:
+                self.fail(root, f"the hand has no {key!r}, which every hand file needs")
+        if self.problems:
+            return None
+        title = self.text(fields["title"], "title")
+        rules = self.rules(fields["rules"])
+        dealer = self.seat(fields["dealer"], ("dealer",), "dealer")
+        hands = self.hands(fields["hands"])
+        kitty = self.cards(fields["kitty"], ("kitty",), "kitty card")
+        auction = self.auction(fields["auction"])
+        discard = self.cards(fields["discard"], ("discard",), "discard") if "discard" in fields else ()
+        joker = self.suit(fields["joker"]) if "joker" in fields else None
+        play = self.play(fields["play"]) if "play" in fields else ()
+        notes = self.notes(fields["notes"]) if "notes" in fields else {}
+        tags = self.tags(fields["tags"]) if "tags" in fields else ()
+        summary = self.text(fields["summary"], "summary") if "summary" in fields else None
+        if self.problems:
+            return None
+        assert title is not None and rules is not None and dealer is not None
+        assert hands is not None and kitty is not None and auction is not None
+        assert play is not None and tags is not None
+        return Hand(
+            title=title,
+            rules_spec=rules,
+            dealer=dealer,
+            hands=hands,
+            kitty=kitty,
+            auction=auction,
+            discard=discard if "discard" in fields else None,
+            joker=joker,
+            play=play,
+            notes=notes,
+            tags=tags,
+            summary=summary,
+        )
+
+    def rules(self, node: yaml.Node) -> RulesSpec | None:
+        if isinstance(node, yaml.ScalarNode):
+            name = self.text(node, "rules")
+            if name is None:
+                return None
+            spec = RulesSpec(name)
+        elif isinstance(node, yaml.MappingNode):
+            name = None
+            overrides: dict[str, object] = {}
+            for key_node, value_node in node.value:
+                key = str(key_node.value)
+                self.mark(("rules", key), value_node)
+                if key == "preset":
+                    name = self.text(value_node, "rules preset")
+                elif isinstance(value_node, yaml.ScalarNode):
+                    overrides[key] = _setting_value(value_node)
+                else:
+                    self.fail(value_node, f"setting {key} must be a single value")
+            if name is None:
+                self.fail(node, "rules needs a preset: {preset: australian, …}")
+                return None
+            spec = RulesSpec(name, overrides)
+        else:
+            self.fail(node, "rules must be a preset name or a mapping with preset: and settings")
+            return None
+        try:
+            spec.resolve()
+        except RulesError as err:
+            bad = None
+            if isinstance(node, yaml.MappingNode):
+                for key_node, value_node in node.value:
+                    if str(key_node.value) in str(err):
+                        bad = value_node
+                        break
+            self.fail(bad or node, str(err), "rules")
+            return None
+        return spec
+
+    def seat(self, node: yaml.Node, where: Where, what: str) -> Seat | None:
+        self.mark(where, node)
+        raw = self.text(node, what)
+        if raw is None:
+            return None
+        try:
+            return Seat.parse(raw)
+        except TutorError as err:
+            self.fail(node, f"{what}: {err}", "seats")
+            return None
+
+    def suit(self, node: yaml.Node) -> Suit | None:
+        self.mark(("joker",), node)
+        raw = self.text(node, "joker")
+        if raw is None:
+            return None
+        try:
+            return Suit.parse(raw)
+        except TutorError as err:
+            self.fail(node, f"joker: {err}", "joker-nomination")
+            return None
+
+    def hands(self, node: yaml.Node) -> dict[Seat, tuple[Card, ...]] | None:
+        if not isinstance(node, yaml.MappingNode):
+            self.fail(node, "hands must map each seat to its cards: {N: [...], E: [...], S: [...], W: [...]}")
+            return None
+        out: dict[Seat, tuple[Card, ...]] = {}
+        for key_node, value_node in node.value:
+            seat = self.seat(key_node, ("hands",), "hands")
+            if seat is None:
+                continue
+            if seat in out:
+                self.fail(key_node, f"hands has {seat.word} twice")
+                continue
+            cards = self.cards(value_node, ("hands", seat.value), f"{seat.word}'s card")
+            if cards is not None:
+                out[seat] = cards
+        self.mark(("hands",), node)
+        return out
+
+    def auction(self, node: yaml.Node) -> tuple[Call, ...] | None:
+        self.mark(("auction",), node)
+        items = self.items(node, "auction")
+        if items is None:
+            return None
+        calls: list[Call] = []
+        for i, item in enumerate(items):
+            self.mark(("auction", i), item)
+            raw = self.text(item, f"call {i + 1}")
+            if raw is None:
+                continue
+            try:
+                calls.append(parse_call(raw))
+            except TutorError as err:
+                self.fail(item, f"call {i + 1}: {err}", "bid notation")
+        return tuple(calls)
+
+    def play(self, node: yaml.Node) -> tuple[tuple[Play, ...], ...] | None:
+        self.mark(("play",), node)
+        if not isinstance(node, yaml.SequenceNode):
+            self.fail(node, "play must be a list of tricks, each a list of cards in the order played")
+            return None
+        tricks: list[tuple[Play, ...]] = []
+        for t, trick_node in enumerate(node.value):
+            self.mark(("play", t), trick_node)
+            items = self.items(trick_node, f"trick {t + 1}")
+            if items is None:
+                continue
+            plays: list[Play] = []
+            for c, item in enumerate(items):
+                self.mark(("play", t, c), item)
+                raw = self.text(item, f"trick {t + 1}, card {c + 1}")
+                if raw is None:
+                    continue
+                try:
+                    plays.append(Play.parse(raw))
+                except TutorError as err:
+                    self.fail(item, f"trick {t + 1}, card {c + 1}: {err}", "card notation")
+            tricks.append(tuple(plays))
+        return tuple(tricks)
+
+    def notes(self, node: yaml.Node) -> dict[str, str]:
+        if not isinstance(node, yaml.MappingNode):
+            self.fail(node, "notes must map a place (intro, auction, discard, 3, 3.2, outro) to text")
+            return {}
+        out: dict[str, str] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            self.mark(("notes", key), key_node)
+            if not _NOTE_KEY.match(key):
+                self.fail(
+                    key_node,
+                    f"note {key!r}: a note belongs to intro, auction, discard, a trick (\"3\"), "
+                    f"a card (\"3.2\") or outro",
+                )
+                continue
+            text = self.text(value_node, f"note {key}")
+            if text is not None:
+                out[key] = text
+        return out
+
+    def tags(self, node: yaml.Node) -> tuple[str, ...] | None:
+        items = self.items(node, "tags")
+        if items is None:
+            return None
+        out = [self.text(item, "tag") for item in items]
+        return tuple(t for t in out if t is not None)
+
+
+def _kind(node: yaml.Node) -> str:
+    return "list" if isinstance(node, yaml.SequenceNode) else "mapping"
+
+
+def _bool(value: str) -> str:
+    return "true" if value.lower() in ("yes", "true", "on", "y") else "false"
+
+
+def _setting_value(node: yaml.ScalarNode) -> object:
+    if node.style:
+        return str(node.value)
+    if node.tag == _BOOL_TAG:
+        return _bool(node.value) == "true"
+    if node.tag == _INT_TAG:
+        try:
+            return int(node.value.replace("_", ""))
+        except ValueError:
+            return str(node.value)
+    return str(node.value)
+
+
+def load_with_lines(text: str, path: str = "<string>") -> LoadedHand:
+    """Read a hand file, keeping the line of each part; raise :class:`HandFileError`."""
+    reader = _Reader(path)
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        problem = getattr(err, "problem", None) or str(err)
+        raise HandFileError([FileProblem(path, line, f"not valid YAML: {problem}", "YAML")]) from None
+    if root is None:
+        raise HandFileError([FileProblem(path, 1, "the file is empty", "hand file")])
+    hand = reader.hand(root)
+    if hand is None or reader.problems:
+        raise HandFileError(reader.problems)
+    return LoadedHand(hand, path, reader.lines)
+
+
+def loads(text: str, path: str = "<string>") -> Hand:
+    """Read a hand from YAML text."""
+    return load_with_lines(text, path).hand
+
+
+def load(fp: str | Path | IO[str]) -> Hand:
+    """Read a hand from a path or an open text file."""
+    if isinstance(fp, str | Path):
+        return loads(Path(fp).read_text("utf-8"), str(fp))
+    return loads(fp.read(), getattr(fp, "name", "<stream>"))
+
+
+def check(path: str | Path, text: str | None = None) -> tuple[Replay | None, list[FileProblem]]:
+    """Load and replay one file; return the replay (if it loaded) and every problem found."""
+    name = str(path)
+    try:
+        if text is None:
+            text = Path(path).read_text("utf-8")
+        loaded = load_with_lines(text, name)
+    except HandFileError as err:
+        return None, err.problems
+    except (OSError, UnicodeDecodeError) as err:
+        return None, [FileProblem(name, 1, f"cannot read the file: {err}", "file")]
+    result = build(loaded.hand)
+    problems = [
+        FileProblem(name, loaded.line_of(p.where), p.message, p.rule) for p in result.problems
+    ]
+    problems += _note_problems(loaded, result)
+    return result, problems
+
+
+def _note_problems(loaded: LoadedHand, result: Replay) -> list[FileProblem]:
+    out: list[FileProblem] = []
+    written = loaded.hand.play
+    for key in loaded.hand.notes:
+        if key[0].isdigit():
+            parts = [int(x) for x in key.split(".")]
+            t = parts[0]
+            ok = 1 <= t <= len(written) and (len(parts) == 1 or 1 <= parts[1] <= len(written[t - 1]))
+            if not ok:
+                out.append(FileProblem(
+                    loaded.path,
+                    loaded.line_of(("notes", key)),
+                    f"note {key!r} is for a card or trick that the hand does not play",
+                    "notes",
+                ))
+    del result
+    return out
+
+
+# writing ------------------------------------------------------------------------------------
+
+
+def _string(s: str, indent: str) -> str:
+    if "\n" in s and not s.startswith((" ", "\t")) and not re.search(r"[ \t]\n|[ \t]$", s):
+        body = s[:-1] if s.endswith("\n") else s
+        chomp = "" if s.endswith("\n") and not s.endswith("\n\n") else "-"
+        if s.endswith("\n\n"):
+            return json.dumps(s, ensure_ascii=False)
+        lines = "\n".join(f"{indent}  {line}" if line else "" for line in body.split("\n"))
+        return f"|{chomp}\n{lines}"
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _flow(items: Iterator[str] | list[str] | tuple[str, ...]) -> str:
+    return "[" + ", ".join(items) + "]"
+
+
+def dumps(hand: Hand) -> str:
+    """The hand as canonical YAML: canonical notation, keys in the spec's order."""
+    out: list[str] = [f"title: {_string(hand.title, '')}"]
+    spec = hand.rules_spec
+    if spec.overrides:
+        settings = ", ".join(f"{k}: {_yaml_scalar(v)}" for k, v in spec.overrides.items())
+        out.append(f"rules: {{preset: {spec.preset}, {settings}}}")
+    else:
+        out.append(f"rules: {spec.preset}")
+    out.append(f"dealer: {hand.dealer.value}")
+    out.append("hands:")
+    for seat in FOUR_SEATS:
+        if seat in hand.hands:
+            out.append(f"  {seat.value}: {_flow([str(c) for c in hand.hands[seat]])}")
+    out.append(f"kitty: {_flow([str(c) for c in hand.kitty])}")
+    out.append(f"auction: {_flow([str(c) for c in hand.auction])}")
+    if hand.discard is not None:
+        out.append(f"discard: {_flow([str(c) for c in hand.discard])}")
+    if hand.joker is not None:
+        out.append(f"joker: {hand.joker.value}")
+    if hand.play:
+        out.append("play:")
+        out.extend(f"  - {_flow([str(p) for p in trick])}" for trick in hand.play)
+    if hand.notes:
+        out.append("notes:")
+        for key, text in hand.notes.items():
+            out.append(f"  {json.dumps(key)}: {_string(text, '  ')}")
+    if hand.tags:
+        out.append(f"tags: {_flow(list(hand.tags))}")
+    if hand.summary is not None:
+        out.append(f"summary: {_string(hand.summary, '')}")
+    return "\n".join(out) + "\n"
+
+
+def _yaml_scalar(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value))
+
+
+def dump(hand: Hand, fp: str | Path | IO[str]) -> None:
+    """Write a hand as canonical YAML to a path or an open text file."""
+    text = dumps(hand)
+    if isinstance(fp, str | Path):
+        Path(fp).write_text(text, "utf-8")
+    else:
+        fp.write(text)

@@ -1,0 +1,444 @@
+"""Following suit and winning tricks: pure functions of the cards, the trick and the contract.
+
+The left bower belongs to the trump suit; in a suit contract the joker is the highest
+trump; in no-trumps and misère the joker either belongs to the suit its holder
+nominated, or is a wildcard that beats everything, playable only when void.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .auction import Bid
+from .cards import Card, CardError, Joker, Rank, Suit, SuitedCard, TutorError
+from .rulings import Kind, Ruling
+from .seats import Seat
+
+__all__ = [
+    "IllegalPlay",
+    "Play",
+    "PlayContext",
+    "describe",
+    "effective_suit",
+    "judge_play",
+    "legal_plays",
+    "power",
+    "trick_winner",
+]
+
+
+class IllegalPlay(TutorError):
+    """A card the rules do not allow; ``rule`` names the rule that decides."""
+
+    def __init__(self, message: str, rule: Kind) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card as played. A joker led in no-trumps or misère names the suit to follow: ``Jo:H``."""
+
+    card: Card
+    names: Suit | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        raw = str(text).strip()
+        if ":" in raw:
+            card_text, suit_text = raw.split(":", 1)
+            card = Card.parse(card_text)
+            if not card.is_joker:
+                raise CardError(f"cannot read {raw!r}: only a joker names a suit (like Jo:H)")
+            return cls(card, Suit.parse(suit_text))
+        return cls(Card.parse(raw))
+
+    def __str__(self) -> str:
+        return f"{self.card}:{self.names}" if self.names else str(self.card)
+
+    def __repr__(self) -> str:
+        return f"Play.parse({str(self)!r})"
+
+    def pretty(self) -> str:
+        return f"{self.card.pretty()}:{self.names.symbol}" if self.names else self.card.pretty()
+
+
+@dataclass(frozen=True)
+class PlayContext:
+    """What the contract means for the play of the cards."""
+
+    trumps: Suit | None
+    joker_suit: Suit | None = None
+    misere: bool = False
+    joker_compulsory: bool = False
+
+    @classmethod
+    def of(cls, bid: Bid, nominated: Suit | None = None, *, joker_compulsory: bool = False) -> PlayContext:
+        trumps = bid.trumps
+        return cls(
+            trumps=trumps,
+            joker_suit=trumps if trumps is not None else nominated,
+            misere=bid.is_misere,
+            joker_compulsory=joker_compulsory and bid.is_misere and nominated is None,
+        )
+
+    @property
+    def wildcard(self) -> bool:
+        """True when the joker belongs to no suit (no-trumps or misère, not nominated)."""
+        return self.joker_suit is None
+
+    def is_left_bower(self, card: Card) -> bool:
+        return (
+            self.trumps is not None
+            and isinstance(card, SuitedCard)
+            and card.rank is Rank.JACK
+            and card.suit is self.trumps.sister
+        )
+
+    def is_right_bower(self, card: Card) -> bool:
+        return (
+            self.trumps is not None
+            and isinstance(card, SuitedCard)
+            and card.rank is Rank.JACK
+            and card.suit is self.trumps
+        )
+
+
+def effective_suit(card: Card, ctx: PlayContext) -> Suit | None:
+    """The suit a card belongs to this hand: the left bower and the joker join trumps."""
+    if isinstance(card, Joker):
+        return ctx.joker_suit
+    assert isinstance(card, SuitedCard)
+    if ctx.is_left_bower(card):
+        return ctx.trumps
+    return card.suit
+
+
+def power(card: Card, led: Suit | None, ctx: PlayContext) -> int:
+    """How strongly a card contends for a trick whose led suit is ``led``; 0 cannot win."""
+    if isinstance(card, Joker):
+        if ctx.wildcard:
+            return 1000 - card.number
+        if ctx.joker_suit == ctx.trumps:
+            return 600 - card.number
+        return 300 - card.number if ctx.joker_suit == led else 0
+    assert isinstance(card, SuitedCard)
+    suit = effective_suit(card, ctx)
+    if suit is not None and suit == ctx.trumps:
+        if ctx.is_right_bower(card):
+            return 560
+        if ctx.is_left_bower(card):
+            return 550
+        return 500 + card.rank.order
+    if suit == led:
+        return 100 + card.rank.order
+    return 0
+
+
+def led_suit(plays: Sequence[Play], ctx: PlayContext) -> Suit | None:
+    """The suit the others must follow: the lead's suit, or the suit a led joker named."""
+    if not plays:
+        return None
+    first = plays[0]
+    if isinstance(first.card, Joker) and ctx.wildcard:
+        return first.names
+    return effective_suit(first.card, ctx)
+
+
+def describe(card: Card, ctx: PlayContext) -> str:
+    """A card in words, with its role this hand: ``the jack of diamonds (the left bower)``."""
+    if isinstance(card, Joker):
+        if ctx.trumps is not None:
+            return f"{card.words()} (the highest trump)"
+        if ctx.joker_suit is not None:
+            return f"{card.words()} (nominated as a {ctx.joker_suit.singular})"
+        return card.words()
+    if ctx.is_right_bower(card):
+        return f"{card.words()} (the right bower)"
+    if ctx.is_left_bower(card):
+        return f"{card.words()} (the left bower)"
+    return card.words()
+
+
+def _holding(cards: Sequence[Card]) -> str:
+    return ", ".join(str(c) for c in cards)
+
+
+def _bower_note(led: Suit, ctx: PlayContext, hand: Collection[Card] = ()) -> str:
+    """The parenthesis that reminds a learner where the left bower belongs."""
+    if ctx.trumps is None:
+        return ""
+    left = SuitedCard(Rank.JACK, ctx.trumps.sister)
+    if led is ctx.trumps:
+        return f" ({left.words()} is a {ctx.trumps.singular} this hand)"
+    if led is ctx.trumps.sister and (not hand or left in hand):
+        return f" ({left.words()} is a {ctx.trumps.singular} this hand, not a {led.singular})"
+    return ""
+
+
+def legal_plays(
+    hand: Sequence[Card],
+    plays: Sequence[Play],
+    ctx: PlayContext,
+    *,
+    shown_void: Collection[Suit] = (),
+) -> list[Card]:
+    """The cards of ``hand`` that may be played to the trick so far (led jokers still name a suit)."""
+    out: list[Card] = []
+    for card in dict.fromkeys(hand):
+        try:
+            judge_play(Seat.N, hand, plays, _as_play(card, plays, ctx, shown_void), ctx,
+                       shown_void=shown_void)
+        except IllegalPlay:
+            continue
+        out.append(card)
+    return out
+
+
+def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collection[Suit]) -> list[Suit]:
+    """The suits a wildcard joker may name when led: never one its holder has shown void in."""
+    del hand, ctx
+    return [s for s in Suit if s not in shown_void]
+
+
+def _as_play(card: Card, plays: Sequence[Play], ctx: PlayContext, shown_void: Collection[Suit]) -> Play:
+    if plays or not (isinstance(card, Joker) and ctx.wildcard):
+        return Play(card)
+    allowed = joker_lead_suits((), ctx, shown_void)
+    return Play(card, allowed[0] if allowed else None)
+
+
+def judge_play(
+    seat: Seat,
+    hand: Sequence[Card],
+    plays: Sequence[Play],
+    play: Play,
+    ctx: PlayContext,
+    *,
+    shown_void: Collection[Suit] = (),
+) -> Ruling:
+    """The ruling that allows ``play`` from ``hand`` to the trick so far, or raise :class:`IllegalPlay`.
+
+    ``shown_void`` holds the suits this seat has already failed to follow this hand.
+    """
+    card = play.card
+    who = seat.word
+    if card not in hand:
+        raise IllegalPlay(f"{who} does not hold {card} (holding {_holding(hand)})", Kind.FOLLOW_SUIT)
+    if not plays:
+        return _judge_lead(seat, hand, play, ctx, shown_void)
+    if play.names is not None:
+        raise IllegalPlay(
+            f"{who} cannot name a suit with {play}: only a joker led in no-trumps or misère names one",
+            Kind.JOKER_LED_NAMES_SUIT,
+        )
+    led = led_suit(plays, ctx)
+    assert led is not None
+    suit = effective_suit(card, ctx)
+    followers = [c for c in hand if effective_suit(c, ctx) is led]
+    what = describe(card, ctx)
+    if suit is led:
+        if isinstance(card, SuitedCard) and ctx.is_left_bower(card):
+            return Ruling(
+                Kind.LEFT_BOWER_IS_TRUMP,
+                f"{who} follows suit with {what}: it is a {led.singular} this hand, "
+                f"not a {card.suit.singular}.",
+                (seat,),
+                (card,),
+            )
+        if isinstance(card, Joker):
+            kind = Kind.JOKER_IS_TRUMP if ctx.trumps is not None else Kind.JOKER_NOMINATED_SUIT
+            return Ruling(
+                kind,
+                f"{who} follows suit with {what}: it belongs to {led.word} this hand.",
+                (seat,),
+                (card,),
+            )
+        return Ruling(Kind.FOLLOW_SUIT, f"{who} follows suit with {what}.", (seat,), (card,))
+    if followers:
+        rule = Kind.LEFT_BOWER_IS_TRUMP if any(ctx.is_left_bower(c) for c in followers) or (
+            ctx.is_left_bower(card)
+        ) else Kind.FOLLOW_SUIT
+        if isinstance(card, Joker) and ctx.wildcard:
+            rule = Kind.JOKER_ONLY_WHEN_VOID
+            raise IllegalPlay(
+                f"{who} cannot play the joker: {led.word} were led and {who} holds "
+                f"{_holding(followers)}; in no-trumps the joker may be played only when void "
+                f"in the suit led",
+                rule,
+            )
+        extra = ""
+        if ctx.is_left_bower(card):
+            extra = f" ({describe(card, ctx)} is a {ctx.trumps.singular} this hand)"  # type: ignore[union-attr]
+        raise IllegalPlay(
+            f"{who} must follow suit: {led.word} were led and {who} holds "
+            f"{_holding(followers)}{_bower_note(led, ctx, followers)}, so cannot play {card}{extra}",
+            rule,
+        )
+    # Void in the suit led.
+    wildcard_joker = next((c for c in hand if isinstance(c, Joker)), None) if ctx.wildcard else None
+    if ctx.joker_compulsory and wildcard_joker is not None and card != wildcard_joker:
+        raise IllegalPlay(
+            f"{who} has no {led.word} and holds the joker, which in misère must be played "
+            f"as soon as its holder is void in the suit led; {who} cannot play {card}",
+            Kind.JOKER_COMPULSORY,
+        )
+    void = f"{who} has no {led.word}{_bower_note(led, ctx, hand)}"
+    if isinstance(card, Joker) and ctx.wildcard:
+        kind = Kind.JOKER_COMPULSORY if ctx.joker_compulsory else Kind.JOKER_ONLY_WHEN_VOID
+        must = "must" if ctx.joker_compulsory else "may"
+        return Ruling(
+            kind,
+            f"{void}, so {must} play the joker, which wins any trick it is played to.",
+            (seat,),
+            (card,),
+        )
+    if ctx.is_left_bower(card) and led is ctx.trumps.sister:  # type: ignore[union-attr]
+        assert ctx.trumps is not None
+        return Ruling(
+            Kind.LEFT_BOWER_IS_TRUMP,
+            f"{void}, so may play any card, and trumps with {describe(card, ctx)}: "
+            f"it is a {ctx.trumps.singular} this hand, not a {led.singular}.",
+            (seat,),
+            (card,),
+        )
+    if suit is not None and suit is ctx.trumps:
+        return Ruling(
+            Kind.VOID_ANY_CARD,
+            f"{void}, so may play any card, and trumps with {what}.",
+            (seat,),
+            (card,),
+        )
+    return Ruling(
+        Kind.VOID_ANY_CARD,
+        f"{void}, so may play any card, and discards {what}.",
+        (seat,),
+        (card,),
+    )
+
+
+def _judge_lead(
+    seat: Seat, hand: Sequence[Card], play: Play, ctx: PlayContext, shown_void: Collection[Suit]
+) -> Ruling:
+    card = play.card
+    who = seat.word
+    what = describe(card, ctx)
+    if isinstance(card, Joker) and ctx.wildcard:
+        allowed = joker_lead_suits(hand, ctx, shown_void)
+        last = len(hand) == 1
+        if play.names is None:
+            if last:
+                return Ruling(
+                    Kind.JOKER_LED_NAMES_SUIT,
+                    f"{who} leads the joker as the last card; it wins the trick.",
+                    (seat,),
+                    (card,),
+                )
+            raise IllegalPlay(
+                f"{who} leads the joker in no-trumps without naming a suit: write Jo:S, Jo:C, "
+                f"Jo:D or Jo:H for the suit the others must follow",
+                Kind.JOKER_LED_NAMES_SUIT,
+            )
+        if not allowed and not last:
+            raise IllegalPlay(
+                f"{who} cannot lead the joker: {who} has shown void in every suit, so there is "
+                f"no suit left to name, and the joker may then be led only as the last card",
+                Kind.JOKER_LED_NAMES_SUIT,
+            )
+        if play.names not in allowed and not last:
+            raise IllegalPlay(
+                f"{who} cannot lead the joker naming {play.names.word}: {who} has already "
+                f"shown void in {play.names.word}",
+                Kind.JOKER_LED_NAMES_SUIT,
+            )
+        return Ruling(
+            Kind.JOKER_LED_NAMES_SUIT,
+            f"{who} leads the joker and names {play.names.word}: the others must follow "
+            f"{play.names.word} if they can, and the joker wins the trick.",
+            (seat,),
+            (card,),
+        )
+    if play.names is not None:
+        if isinstance(card, Joker) and play.names is ctx.joker_suit:
+            pass
+        else:
+            raise IllegalPlay(
+                f"{who} cannot name a suit with {play}: the joker names a suit only when led in "
+                f"no-trumps or misère without a nomination",
+                Kind.JOKER_LED_NAMES_SUIT,
+            )
+    suit = effective_suit(card, ctx)
+    assert suit is not None
+    if ctx.is_left_bower(card):
+        return Ruling(
+            Kind.LEFT_BOWER_IS_TRUMP,
+            f"{who} leads {what}. It is a {suit.singular} this hand, so the others must "
+            f"follow {suit.word}, not {card.suit.word}.",  # type: ignore[attr-defined]
+            (seat,),
+            (card,),
+        )
+    if isinstance(card, Joker):
+        kind = Kind.JOKER_IS_TRUMP if ctx.trumps is not None else Kind.JOKER_NOMINATED_SUIT
+        return Ruling(
+            kind, f"{who} leads {what}: the others must follow {suit.word}.", (seat,), (card,)
+        )
+    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx)}"
+    return Ruling(Kind.LEAD, f"{who} leads {what}: {follow}.", (seat,), (card,))
+
+
+def trick_winner(seats: Sequence[Seat], plays: Sequence[Play], ctx: PlayContext) -> tuple[int, Ruling]:
+    """Which play wins a complete trick (its index), and why.
+
+    Identical cards (home-made packs) are settled by order: the first played beats the second.
+    """
+    led = led_suit(plays, ctx)
+    best = 0
+    best_power = power(plays[0].card, led, ctx)
+    for i in range(1, len(plays)):
+        p = power(plays[i].card, led, ctx)
+        if p > best_power:
+            best, best_power = i, p
+    card = plays[best].card
+    seat = seats[best]
+    who = seat.word
+    what = describe(card, ctx)
+    twins = [i for i, p in enumerate(plays) if p.card == card and i != best]
+    if twins:
+        return best, Ruling(
+            Kind.FIRST_OF_IDENTICAL,
+            f"{who} wins with {what}: the same card was played again later in the trick, and "
+            f"of identical cards the first played wins.",
+            (seat,),
+            (card,),
+        )
+    if isinstance(card, Joker) and ctx.wildcard:
+        return best, Ruling(
+            Kind.JOKER_WINS,
+            f"{who} wins with the joker: with no trump suit it beats every other card.",
+            (seat,),
+            (card,),
+        )
+    assert led is not None
+    suit = effective_suit(card, ctx)
+    if ctx.trumps is not None and suit is ctx.trumps and led is not ctx.trumps:
+        return best, Ruling(
+            Kind.TRUMPED,
+            f"{who} wins by trumping {led.word} with {what}, the highest trump played.",
+            (seat,),
+            (card,),
+        )
+    if ctx.trumps is not None and led is ctx.trumps:
+        return best, Ruling(
+            Kind.HIGHEST_OF_SUIT_LED,
+            f"{who} wins with {what}, the highest trump played.",
+            (seat,),
+            (card,),
+        )
+    none = " and no trump was played" if ctx.trumps is not None else ""
+    return best, Ruling(
+        Kind.HIGHEST_OF_SUIT_LED,
+        f"{who} wins with {what}, the highest {led.singular}: {led.word} were led{none}.",
+        (seat,),
+        (card,),
+    )

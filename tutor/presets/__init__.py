@@ -1,0 +1,1 @@
+"""The rule-set presets, one TOML file each."""

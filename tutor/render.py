@@ -1,0 +1,140 @@
+"""One way to draw a card, a hand and a trick, for every front end that shows HTML.
+
+The widget and the lesson pages both draw with the macros in ``templates/_cards.html``
+through this module, from a Jinja environment with autoescape on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from .cards import Card, Joker, Suit, SuitedCard
+from .play import Play
+from .replay import TrickRecord
+from .seats import Seat
+
+__all__ = ["card_view", "environment", "render_card", "render_hand", "render_trick", "sorted_hand"]
+
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def templates_dir() -> Path:
+    """Where the default templates are: ``templates/`` in a checkout, ``tutor/templates`` in a wheel."""
+    return Path(str(resources.files("tutor.templates")))
+
+
+def environment(override: str | Path | None = None) -> jinja2.Environment:
+    """A Jinja environment with autoescape on; templates in ``override`` win over the defaults."""
+    paths = [str(override)] if override else []
+    paths.append(str(templates_dir()))
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(paths),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals["card_view"] = card_view
+    env.filters["card_view"] = card_view
+    env.filters["sorted_hand"] = sorted_hand
+    return env
+
+
+@lru_cache(maxsize=1)
+def _default_env() -> jinja2.Environment:
+    return environment()
+
+
+def card_view(card: Card | Play) -> dict[str, object]:
+    """What a template needs to draw a card: rank, suit symbol, colour, words for screen readers."""
+    play = card if isinstance(card, Play) else Play(card)
+    c = play.card
+    named = play.names
+    if isinstance(c, Joker):
+        view: dict[str, object] = {
+            "code": str(play),
+            "rank": "Jo" if c.number == 1 else f"Jo{c.number}",
+            "symbol": "",
+            "colour": "joker",
+            "label": c.words() + (f", naming {named.word}" if named else ""),
+            "names": named.symbol if named else "",
+            "names_colour": ("red" if named.is_red else "black") if named else "",
+        }
+        return view
+    assert isinstance(c, SuitedCard)
+    return {
+        "code": str(c),
+        "rank": c.rank.value,
+        "symbol": c.suit.symbol,
+        "colour": "red" if c.suit.is_red else "black",
+        "label": c.words(),
+        "names": "",
+        "names_colour": "",
+    }
+
+
+def sorted_hand(cards: Iterable[Card]) -> list[Card]:
+    """Jokers first, then spades, hearts, clubs, diamonds (colours alternate), high to low."""
+
+    def key(c: Card) -> tuple[int, int]:
+        if isinstance(c, Joker):
+            return (-1, c.number)
+        assert isinstance(c, SuitedCard)
+        return (_SUIT_ORDER.index(c.suit), -c.rank.order)
+
+    return sorted(cards, key=key)
+
+
+def _macro(name: str, env: jinja2.Environment | None = None) -> jinja2.runtime.Macro:
+    module = (env or _default_env()).get_template("_cards.html").module
+    macro: jinja2.runtime.Macro = getattr(module, name)
+    return macro
+
+
+def render_card(card: Card | Play, *, state: str = "", env: jinja2.Environment | None = None) -> Markup:
+    """One card as HTML; ``state`` adds classes such as ``played``, ``current`` or ``winner``."""
+    return Markup(_macro("card", env)(card_view(card), state))
+
+
+def render_hand(
+    seat: Seat,
+    cards: Sequence[Card],
+    *,
+    played: Sequence[Card] = (),
+    hidden: bool = False,
+    env: jinja2.Environment | None = None,
+) -> Markup:
+    """A seat's hand by suit; cards already played are greyed; ``hidden`` shows only their backs."""
+    return Markup(
+        _macro("hand", env)(
+            seat.word,
+            [card_view(c) for c in sorted_hand(cards)],
+            [card_view(c) for c in sorted_hand(played)],
+            hidden,
+        )
+    )
+
+
+def render_trick(
+    trick: TrickRecord, *, current: int | None = None, env: jinja2.Environment | None = None
+) -> Markup:
+    """A trick laid out by seat, the card just played and the winning card marked."""
+    cards = [
+        {"seat": seat.value, "seat_word": seat.word, "card": card_view(play),
+         "state": " ".join(
+             s for s in (
+                 "current" if current == i else "",
+                 "winner" if trick.winner_index == i else "",
+             ) if s
+         )}
+        for i, (seat, play) in enumerate(zip(trick.seats, trick.plays, strict=False))
+    ]
+    winner = trick.winner.word if trick.winner else None
+    return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner))

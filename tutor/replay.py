@@ -1,0 +1,669 @@
+"""Replaying a hand: every call, the kitty, every card and every trick, checked and explained.
+
+:func:`build` walks a :class:`~tutor.hand.Hand` once, producing the :class:`Step` list and the
+:class:`State` after each step, so a front end can move forwards, backwards or jump without
+replaying anything. Problems (a card not held, a revoke, a bid that does not outrank) are
+collected as :class:`Problem` values that name where in the hand file they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .auction import Auction, AuctionError, BidKind, Call, Contract, run_auction
+from .cards import Card, Joker, Suit, TutorError
+from .hand import Hand
+from .play import IllegalPlay, Play, PlayContext, effective_suit, judge_play, led_suit, trick_winner
+from .rules import RuleSet
+from .rulings import Kind, Ruling
+from .scoring import HandScore, score_hand
+from .seats import FOUR_SEATS, Seat, Side
+
+__all__ = [
+    "Problem",
+    "Replay",
+    "ReplayError",
+    "State",
+    "Step",
+    "StepKind",
+    "TrickRecord",
+    "Walker",
+    "build",
+    "replay",
+]
+
+Where = tuple[str | int, ...]
+
+
+class StepKind(Enum):
+    DEAL = "deal"
+    CALL = "call"
+    AUCTION = "auction-end"
+    KITTY = "kitty"
+    DISCARD = "discard"
+    SIT_OUT = "sit-out"
+    NOMINATE = "joker"
+    CARD = "card"
+    TRICK = "trick"
+    SHOW = "show-hand"
+    RESULT = "result"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong in a hand: where (a path into the hand file), what, and the rule that decides."""
+
+    where: Where
+    message: str
+    rule: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ReplayError(TutorError):
+    """A hand that does not replay; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happens at the table, with the ruling behind it."""
+
+    kind: StepKind
+    ruling: Ruling
+    seat: Seat | None = None
+    trick: int | None = None
+    position: int | None = None
+    play: Play | None = None
+    note_key: str | None = None
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A trick as far as it has been played."""
+
+    number: int
+    leader: Seat
+    seats: tuple[Seat, ...]
+    plays: tuple[Play, ...]
+    rulings: tuple[Ruling, ...]
+    led: Suit | None = None
+    winner: Seat | None = None
+    winner_index: int | None = None
+    ruling: Ruling | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays)
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "number": self.number,
+            "leader": self.leader.value,
+            "seats": [s.value for s in self.seats[: len(self.plays)]],
+            "cards": [str(p) for p in self.plays],
+            "rulings": [r.to_json() for r in self.rulings],
+            "winner": self.winner.value if self.winner else None,
+            "ruling": self.ruling.to_json() if self.ruling else None,
+        }
+
+
+@dataclass(frozen=True)
+class State:
+    """The table after a step: what each seat holds, the tricks so far, the count of tricks."""
+
+    hands: Mapping[Seat, tuple[Card, ...]]
+    played: Mapping[Seat, tuple[Card, ...]]
+    calls: tuple[Call, ...] = ()
+    contract: Contract | None = None
+    tricks: tuple[TrickRecord, ...] = ()
+    tricks_won: Mapping[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+    shown: frozenset[Seat] = frozenset()
+    sitting_out: Seat | None = None
+    to_play: Seat | None = None
+    kitty_taken: bool = False
+    result: HandScore | None = None
+
+    @property
+    def current_trick(self) -> TrickRecord | None:
+        return self.tricks[-1] if self.tricks else None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A hand replayed: its steps and the state after each, walkable in both directions."""
+
+    hand: Hand
+    rules: RuleSet
+    auction: Auction | None
+    steps: tuple[Step, ...]
+    states: tuple[State, ...]
+    tricks: tuple[TrickRecord, ...]
+    result: HandScore | None
+    problems: tuple[Problem, ...]
+    context: PlayContext | None = None
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def contract(self) -> Contract | None:
+        return self.auction.contract if self.auction else None
+
+    @property
+    def complete(self) -> bool:
+        return self.result is not None
+
+    def tricks_won(self) -> dict[Side, int]:
+        won = {Side.NS: 0, Side.EW: 0}
+        for t in self.tricks:
+            if t.winner is not None:
+                won[t.winner.side] += 1
+        return won
+
+    def step_of_trick(self, number: int) -> int:
+        """The index of the first card of trick ``number`` (counting from 1)."""
+        for i, step in enumerate(self.steps):
+            if step.trick == number:
+                return i
+        raise IndexError(f"this hand has no trick {number}")
+
+    def to_json(self) -> dict[str, object]:
+        contract = self.contract
+        return {
+            "title": self.hand.title,
+            "rules": self.rules.name,
+            "settings": self.rules.differences(),
+            "dealer": self.hand.dealer.value,
+            "auction": [str(c) for c in self.hand.auction],
+            "contract": contract.to_json() if contract else None,
+            "discard": [str(c) for c in self.hand.discard] if self.hand.discard else None,
+            "joker": self.hand.joker.value if self.hand.joker else None,
+            "tricks": [t.to_json() for t in self.tricks],
+            "tricks_won": {s.value: n for s, n in self.tricks_won().items()},
+            "complete": self.complete,
+            "score": {s.value: self.result.score[s] for s in Side} if self.result else None,
+            "result": self.result.ruling.to_json() if self.result else None,
+            "steps": [
+                {"kind": s.kind.value, "seat": s.seat.value if s.seat else None, **s.ruling.to_json()}
+                for s in self.steps
+            ],
+        }
+
+
+class Walker:
+    """A position in a replay that a front end moves: first, back, next, last, jump to a trick."""
+
+    def __init__(self, replay: Replay, index: int = 0) -> None:
+        self.replay = replay
+        self.index = max(0, min(index, len(replay.steps) - 1))
+
+    @property
+    def step(self) -> Step:
+        return self.replay.steps[self.index]
+
+    @property
+    def state(self) -> State:
+        return self.replay.states[self.index]
+
+    def next(self) -> bool:
+        if self.index + 1 < len(self.replay.steps):
+            self.index += 1
+            return True
+        return False
+
+    def back(self) -> bool:
+        if self.index > 0:
+            self.index -= 1
+            return True
+        return False
+
+    def first(self) -> None:
+        self.index = 0
+
+    def last(self) -> None:
+        self.index = len(self.replay.steps) - 1
+
+    def goto(self, index: int) -> None:
+        if not 0 <= index < len(self.replay.steps):
+            raise IndexError(f"step {index} is outside this replay (0 to {len(self.replay.steps) - 1})")
+        self.index = index
+
+    def goto_trick(self, number: int) -> None:
+        self.index = self.replay.step_of_trick(number)
+
+
+def replay(hand: Hand) -> Replay:
+    """Replay a hand; raise :class:`ReplayError` listing every problem if it breaks a rule."""
+    result = build(hand)
+    if result.problems:
+        raise ReplayError(result.problems)
+    return result
+
+
+def _seats_from(first: Seat, active: Sequence[Seat]) -> tuple[Seat, ...]:
+    out = [first]
+    seat = first.next()
+    while seat != first:
+        if seat in active:
+            out.append(seat)
+        seat = seat.next()
+    return tuple(out)
+
+
+class _Builder:
+    """Walks a hand once, recording steps, states and problems."""
+
+    def __init__(self, hand: Hand, rules: RuleSet) -> None:
+        self.hand = hand
+        self.rules = rules
+        self.problems: list[Problem] = []
+        self.steps: list[Step] = []
+        self.states: list[State] = []
+        self.holding: dict[Seat, list[Card]] = {s: list(hand.hands.get(s, ())) for s in FOUR_SEATS}
+        self.played: dict[Seat, list[Card]] = {s: [] for s in FOUR_SEATS}
+        self.state = State(hands={}, played={})
+
+    def problem(self, where: Where, message: str, rule: str) -> None:
+        self.problems.append(Problem(where, message, rule))
+
+    def record(self, step: Step, **changes: object) -> None:
+        self.state = dataclasses.replace(
+            self.state,
+            hands={s: tuple(c) for s, c in self.holding.items()},
+            played={s: tuple(c) for s, c in self.played.items()},
+            **changes,  # type: ignore[arg-type]
+        )
+        self.steps.append(step)
+        self.states.append(self.state)
+
+
+def build(hand: Hand) -> Replay:
+    """Replay a hand as far as it goes, collecting every problem instead of stopping at the first."""
+    rules = hand.rules
+    b = _Builder(hand, rules)
+    deal_text = (
+        f"{hand.dealer.word} deals ten cards to each player and three to the kitty; "
+        f"{hand.dealer.next().word}, on the dealer's left, speaks first."
+    )
+    b.record(Step(StepKind.DEAL, Ruling(Kind.BID, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
+    _check_deal(b)
+    if b.problems:
+        return _finish(b, None, None, None)
+    auction = _run_auction(b)
+    if auction is None or not auction.complete or auction.contract is None:
+        if auction is not None and auction.thrown_in:
+            for key in ("discard", "play"):
+                if (hand.discard if key == "discard" else hand.play):
+                    b.problem((key,), f"everyone passed, so the hand is thrown in: there is no {key}",
+                              "thrown-in")
+        elif auction is not None and not auction.complete and (hand.discard or hand.play):
+            b.problem(("auction",), _unfinished_auction(auction, rules), "auction")
+        return _finish(b, auction, None, None)
+    contract = auction.contract
+    ctx = _kitty_and_discard(b, contract)
+    if ctx is None:
+        return _finish(b, auction, None, None)
+    tricks = _play(b, contract, ctx)
+    return _finish(b, auction, ctx, tricks)
+
+
+def _finish(
+    b: _Builder, auction: Auction | None, ctx: PlayContext | None, tricks: list[TrickRecord] | None
+) -> Replay:
+    result = b.state.result
+    return Replay(
+        hand=b.hand,
+        rules=b.rules,
+        auction=auction,
+        steps=tuple(b.steps),
+        states=tuple(b.states),
+        tricks=tuple(tricks or ()),
+        result=result,
+        problems=tuple(b.problems),
+        context=ctx,
+    )
+
+
+def _check_deal(b: _Builder) -> None:
+    hand, rules = b.hand, b.rules
+    pack = rules.the_pack
+    per_hand = (len(pack) - rules.kitty_size) // rules.players
+    for seat in FOUR_SEATS:
+        cards = hand.hands.get(seat)
+        if cards is None:
+            b.problem(("hands",), f"the deal has no hand for {seat.word}", "the deal")
+        elif len(cards) != per_hand:
+            b.problem(
+                ("hands", seat.value),
+                f"{seat.word} is dealt {len(cards)} cards; each player is dealt {per_hand}",
+                "the deal",
+            )
+    if len(hand.kitty) != rules.kitty_size:
+        b.problem(
+            ("kitty",),
+            f"the kitty has {len(hand.kitty)} cards; it must have {rules.kitty_size}",
+            "the deal",
+        )
+    dealt: Counter[Card] = Counter(hand.kitty)
+    for cards in hand.hands.values():
+        dealt.update(cards)
+    in_pack = Counter(pack.cards)
+    for card, n in dealt.items():
+        if card not in in_pack:
+            where = _where_is(hand, card)
+            b.problem(
+                where,
+                f"{card} is not in the {pack.name}-card pack ({pack.description})",
+                "the pack",
+            )
+        elif n > in_pack[card]:
+            holders = [s.word for s in FOUR_SEATS if card in hand.hands.get(s, ())]
+            if card in hand.kitty:
+                holders.append("the kitty")
+            b.problem(
+                _where_is(hand, card, last=True),
+                f"{card} is dealt {n} times ({', '.join(holders)}); the pack has "
+                f"{'only one' if in_pack[card] == 1 else in_pack[card]}",
+                "the pack",
+            )
+    if not b.problems:
+        missing = in_pack - dealt
+        if missing:
+            b.problem(
+                ("hands",),
+                f"the deal is missing {', '.join(str(c) for c in missing.elements())} from the "
+                f"{pack.name}-card pack",
+                "the pack",
+            )
+
+
+def _where_is(hand: Hand, card: Card, *, last: bool = False) -> Where:
+    found: list[Where] = []
+    for seat in FOUR_SEATS:
+        cards = hand.hands.get(seat, ())
+        for i, c in enumerate(cards):
+            if c == card:
+                found.append(("hands", seat.value, i))
+    for i, c in enumerate(hand.kitty):
+        if c == card:
+            found.append(("kitty", i))
+    if not found:
+        return ("hands",)
+    return found[-1] if last else found[0]
+
+
+def _run_auction(b: _Builder) -> Auction | None:
+    hand, rules = b.hand, b.rules
+    try:
+        auction = run_auction(hand.auction, rules, hand.dealer)
+    except AuctionError as err:
+        b.problem(("auction", err.index), f"call {err.index + 1}: {err}", "the auction")
+        return None
+    for i, (seat, ruling) in enumerate(zip(auction.callers, auction.rulings, strict=False)):
+        b.record(Step(StepKind.CALL, ruling, seat), calls=auction.calls[: i + 1], to_play=None)
+    if auction.complete:
+        closing = auction.rulings[-1]
+        b.record(
+            Step(StepKind.AUCTION, closing, auction.contract.declarer if auction.contract else None,
+                 note_key="auction"),
+            contract=auction.contract,
+        )
+    return auction
+
+
+def _unfinished_auction(auction: Auction, rules: RuleSet) -> str:
+    how = (
+        "each player speaks once"
+        if rules.auction == "one-round"
+        else "it goes on until all but one have passed"
+    )
+    return (
+        f"the auction is not finished after {len(auction.calls)} calls ({how}), "
+        f"so there can be no discard or play yet"
+    )
+
+
+def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
+    hand, rules = b.hand, b.rules
+    who = contract.declarer
+    kitty = list(hand.kitty)
+    b.holding[who].extend(kitty)
+    n = rules.kitty_size
+    b.record(
+        Step(
+            StepKind.KITTY,
+            Ruling(
+                Kind.KITTY,
+                f"{who.word} takes the kitty ({', '.join(str(c) for c in kitty)}) without showing it: "
+                f"{len(b.holding[who])} cards, so {n} must be put away.",
+                (who,),
+                tuple(kitty),
+            ),
+            who,
+        ),
+        kitty_taken=True,
+    )
+    if hand.discard is None:
+        b.problem(
+            ("discard",), f"{who.word} won the auction, so the hand needs the {n} discards", "the kitty"
+        )
+        return None
+    discard = list(hand.discard)
+    if len(discard) != n:
+        b.problem(
+            ("discard",),
+            f"{who.word} discards {len(discard)} cards; after taking the kitty the contractor "
+            f"puts away exactly {n}",
+            "the kitty",
+        )
+        return None
+    for i, card in enumerate(discard):
+        if card not in b.holding[who]:
+            b.problem(
+                ("discard", i),
+                f"{who.word} discards {card} but holds only {', '.join(str(c) for c in b.holding[who])} "
+                f"after taking the kitty: the discards must come from those cards",
+                "the kitty",
+            )
+            return None
+        b.holding[who].remove(card)
+    b.record(
+        Step(
+            StepKind.DISCARD,
+            Ruling(
+                Kind.DISCARD,
+                f"{who.word} puts away {', '.join(str(c) for c in discard)} face down, "
+                f"back to ten cards.",
+                (who,),
+                tuple(discard),
+            ),
+            who,
+            note_key="discard",
+        )
+    )
+    bid = contract.bid
+    sitting_out = who.partner if bid.is_misere else None
+    if sitting_out is not None:
+        b.record(
+            Step(
+                StepKind.SIT_OUT,
+                Ruling(
+                    Kind.PARTNER_SITS_OUT,
+                    f"In {bid.words()} {who.word} plays alone: {sitting_out.word} lays down their "
+                    f"cards and takes no part, so each trick has three cards.",
+                    (sitting_out,),
+                ),
+                sitting_out,
+            ),
+            sitting_out=sitting_out,
+        )
+    nominated = hand.joker
+    holds_joker = any(isinstance(c, Joker) for c in b.holding[who])
+    if nominated is not None:
+        if not bid.is_no_trumps:
+            b.problem(
+                ("joker",),
+                f"the joker cannot be nominated in {bid.words()}: with a trump suit it is the "
+                f"highest trump",
+                "joker-nomination",
+            )
+            return None
+        if not rules.joker_nomination:
+            b.problem(
+                ("joker",),
+                f"the joker cannot be nominated under these rules ({rules.name}): in no-trumps "
+                f"and misère it is a card of its own (setting joker_nomination off)",
+                "joker-nomination",
+            )
+            return None
+        if not holds_joker:
+            b.problem(
+                ("joker",),
+                f"{who.word} nominates the joker as a {nominated.singular} but does not hold it: "
+                f"only its holder, the contractor, may nominate it",
+                "joker-nomination",
+            )
+            return None
+        b.record(
+            Step(
+                StepKind.NOMINATE,
+                Ruling(
+                    Kind.JOKER_NOMINATED,
+                    f"{who.word} nominates the joker as a {nominated.singular}: it is the highest "
+                    f"{nominated.singular} this hand, and follows and is followed as one.",
+                    (who,),
+                    (Joker(),),
+                ),
+                who,
+            )
+        )
+    return PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere)
+
+
+def _first_leader(b: _Builder, contract: Contract, active: Sequence[Seat]) -> tuple[Seat, str]:
+    if b.rules.first_leader == "contractor":
+        return contract.declarer, f"{contract.declarer.word} leads first, as the contractor"
+    seat = b.hand.dealer.next()
+    why = f"{seat.word} leads first, sitting left of the dealer"
+    while seat not in active:
+        seat = seat.next()
+        why = f"{seat.word} leads first (the player left of the dealer sits out)"
+    return seat, why
+
+
+def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
+    hand, rules = b.hand, b.rules
+    sitting_out = b.state.sitting_out
+    active = [s for s in FOUR_SEATS if s != sitting_out]
+    leader, lead_reason = _first_leader(b, contract, active)
+    shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
+    won: dict[Side, int] = {Side.NS: 0, Side.EW: 0}
+    records: list[TrickRecord] = []
+    n_tricks = len(hand.hands[FOUR_SEATS[0]])
+    if len(hand.play) > n_tricks:
+        b.problem(
+            ("play", n_tricks), f"the hand has {len(hand.play)} tricks; there are only {n_tricks}", "play"
+        )
+    b.state = dataclasses.replace(b.state, to_play=leader)
+    for t, trick in enumerate(hand.play[:n_tricks]):
+        number = t + 1
+        seats = _seats_from(leader, active)
+        last_listed = t == len(hand.play) - 1
+        if len(trick) > len(seats) or (len(trick) < len(seats) and not last_listed):
+            b.problem(
+                ("play", t),
+                f"trick {number} has {len(trick)} cards; with {len(seats)} players each trick has "
+                f"{len(seats)} (only the last trick written may stop early)",
+                "play",
+            )
+            return records
+        plays: list[Play] = []
+        rulings: list[Ruling] = []
+        led: Suit | None = None
+        for c, play in enumerate(trick):
+            seat = seats[c]
+            try:
+                ruling = judge_play(seat, b.holding[seat], plays, play, ctx, shown_void=shown_void[seat])
+            except IllegalPlay as err:
+                b.problem(
+                    ("play", t, c),
+                    f"trick {number}, card {c + 1} ({seat.word} plays {play}): {err}",
+                    err.rule.value,
+                )
+                return records
+            if t == 0 and c == 0:
+                ruling = dataclasses.replace(ruling, text=f"{lead_reason}. {ruling.text}")
+            if c == 0:
+                led = led_suit([play], ctx)
+            elif led is not None and effective_suit(play.card, ctx) is not led:
+                shown_void[seat].add(led)
+            b.holding[seat].remove(play.card)
+            b.played[seat].append(play.card)
+            plays.append(play)
+            rulings.append(ruling)
+            record = TrickRecord(number, leader, seats, tuple(plays), tuple(rulings), led)
+            nxt = seats[c + 1] if c + 1 < len(seats) else None
+            b.record(
+                Step(StepKind.CARD, ruling, seat, number, c + 1, play, note_key=f"{number}.{c + 1}"),
+                tricks=(*records, record),
+                to_play=nxt,
+            )
+        if len(plays) < len(seats):
+            return records
+        index, win_ruling = trick_winner(seats, plays, ctx)
+        winner = seats[index]
+        won[winner.side] += 1
+        record = TrickRecord(
+            number, leader, seats, tuple(plays), tuple(rulings), led, winner, index, win_ruling
+        )
+        records.append(record)
+        leader = winner
+        b.record(
+            Step(StepKind.TRICK, win_ruling, winner, number, note_key=str(number)),
+            tricks=tuple(records),
+            tricks_won=dict(won),
+            to_play=winner if number < n_tricks else None,
+        )
+        if number == 1 and contract.bid.kind is BidKind.OPEN_MISERE:
+            b.record(
+                Step(
+                    StepKind.SHOW,
+                    Ruling(
+                        Kind.OPEN_MISERE_SHOWN,
+                        f"After the first trick {contract.declarer.word} lays their hand face up "
+                        f"on the table: that is what makes the misère open.",
+                        (contract.declarer,),
+                        tuple(b.holding[contract.declarer]),
+                    ),
+                    contract.declarer,
+                ),
+                shown=frozenset({contract.declarer}),
+            )
+    if len(records) == n_tricks:
+        forfeit = None
+        if (
+            contract.bid.is_misere
+            and rules.misere_needs_joker_nominated
+            and b.hand.joker is None
+            and any(isinstance(c, Joker) for c in b.played[contract.declarer])
+        ):
+            forfeit = (
+                "the contractor kept the joker without nominating its suit, which loses a misère "
+                "(setting misere_needs_joker_nominated)"
+            )
+        result = score_hand(contract, won, rules, forfeit=forfeit)
+        b.record(Step(StepKind.RESULT, result.ruling, contract.declarer, note_key="outro"), result=result)
+    return records

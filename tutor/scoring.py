@@ -1,0 +1,161 @@
+"""Scoring a hand, and the end of a game: pure functions of the contract, the tricks and the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .auction import BidKind, Contract, contract_value
+from .rules import RuleSet
+from .rulings import Kind, Ruling
+from .seats import Side
+
+__all__ = ["GameEnd", "HandScore", "game_end", "score_hand"]
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What one hand gives each side, whether the contract was made, and why."""
+
+    contract: Contract
+    tricks_won: Mapping[Side, int]
+    score: Mapping[Side, int]
+    made: bool
+    ruling: Ruling
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "contract": self.contract.to_json(),
+            "tricks_won": {s.value: self.tricks_won[s] for s in Side},
+            "score": {s.value: self.score[s] for s in Side},
+            "made": self.made,
+            "ruling": self.ruling.to_json(),
+        }
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def score_hand(
+    contract: Contract,
+    tricks_won: Mapping[Side, int],
+    rules: RuleSet,
+    *,
+    forfeit: str | None = None,
+) -> HandScore:
+    """Score a finished hand.
+
+    ``tricks_won`` counts each side's tricks (in misère the contractor's partner takes none).
+    ``forfeit`` is the reason a misère is lost whatever the tricks (the joker not nominated).
+    """
+    side = contract.declarer.side
+    other = side.other
+    bid = contract.bid
+    value = contract_value(bid, rules)
+    taken = tricks_won[side]
+    against = tricks_won[other]
+    who = contract.declarer.word
+    per = rules.defender_trick_value
+    score = {side: 0, other: 0}
+    if bid.kind is not BidKind.TRICKS:
+        made = taken == 0 and forfeit is None
+        score[side] = value if made else -value
+        defenders = per * taken if rules.defenders_score_in_misere else 0
+        score[other] = defenders
+        d_text = (
+            f" {other.word} score {defenders} ({per} for each trick the contractor took)."
+            if rules.defenders_score_in_misere
+            else " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+        )
+        if forfeit is not None:
+            text = f"{who}'s {bid.words()} is lost: {forfeit}. {side.word} lose {value}.{d_text}"
+            kind = Kind.MISERE_JOKER_NOT_NOMINATED
+        elif made:
+            text = f"{who} took no tricks: {bid.words()} made, and {side.word} score {value}.{d_text}"
+            kind = Kind.MISERE_MADE
+        else:
+            text = (
+                f"{who} took {_tricks(taken)} in {bid.words()}, which must lose every trick: "
+                f"{side.word} lose {value}.{d_text}"
+            )
+            kind = Kind.MISERE_SET
+        return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, (contract.declarer,)))
+    made = taken >= bid.tricks
+    defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
+    if made:
+        earned = value
+        kind = Kind.CONTRACT_MADE
+        extra = ""
+        if taken > bid.tricks:
+            extra = " Overtricks are worth nothing."
+        if taken == 10:
+            kind = Kind.SLAM
+            if rules.slam == "minimum250" and value < 250:
+                earned = 250
+                extra = f" Taking all ten tricks scores at least 250, more than the contract's {value}."
+            elif rules.slam == "minimum250":
+                extra = f" All ten tricks: the contract's {value} is already more than the slam's 250."
+            elif rules.slam == "plus250":
+                earned = value + 250
+                extra = " Taking all ten tricks adds 250 (setting slam plus250)."
+            else:
+                extra = " Taking all ten tricks earns nothing extra here (setting slam none)."
+        score[side] = earned
+        text = (
+            f"{who} bid {bid.words()} and {side.word} took {taken}: contract made, "
+            f"{side.word} score {earned}.{extra}"
+        )
+    else:
+        score[side] = -value
+        kind = Kind.CONTRACT_SET
+        text = (
+            f"{who} bid {bid.words()} but {side.word} took only {taken}: set by "
+            f"{bid.tricks - taken}, {side.word} lose {value}."
+        )
+    score[other] = per * against
+    return HandScore(
+        contract, dict(tricks_won), score, made, Ruling(kind, text + defence, (contract.declarer,))
+    )
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """The game is over: who won (if anyone) and who lost (if anyone), and why."""
+
+    winners: tuple[Side, ...]
+    losers: tuple[Side, ...]
+    ruling: Ruling
+
+
+def game_end(
+    totals: Mapping[Side, int], hand: HandScore, rules: RuleSet
+) -> GameEnd | None:
+    """Whether the game ends once ``hand`` is added to give ``totals``, and why."""
+    side = hand.contract.declarer.side
+    target = rules.target
+    reached = [s for s in Side if totals[s] >= target]
+    winners: list[Side] = []
+    why = ""
+    if side in reached and hand.made:
+        winners = [side]
+        why = f"{side.word} reached {totals[side]} (the target is {target}) on a made contract"
+        if rules.win_on_defence and side.other in reached:
+            why += "; both sides reached the target, and the contractor wins a tie"
+    elif rules.win_on_defence and reached:
+        winners = [s for s in reached if s != side or hand.made]
+        if winners:
+            why = f"{winners[0].word} reached {totals[winners[0]]} (the target is {target})"
+    losers = [s for s in Side if totals[s] <= rules.lose_at and s not in winners]
+    if not winners and not losers:
+        return None
+    if losers and not why:
+        why = (
+            f"{losers[0].word} fell to {totals[losers[0]]} (lose at {rules.lose_at}): "
+            f"out the back door"
+        )
+    elif losers:
+        why += f"; {losers[0].word} fell to {totals[losers[0]]} (lose at {rules.lose_at})"
+    kind = Kind.GAME_WON if winners else Kind.GAME_LOST
+    seats = tuple(seat for s in (winners or losers) for seat in s.seats)
+    return GameEnd(tuple(winners), tuple(losers), Ruling(kind, f"Game over: {why}.", seats))

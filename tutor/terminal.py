@@ -1,0 +1,103 @@
+"""The hand told in a terminal: every card with its ruling, every trick's winner, the result."""
+
+from __future__ import annotations
+
+import textwrap
+
+from .cards import Card, Joker, Suit, SuitedCard
+from .replay import Replay, StepKind
+from .seats import FOUR_SEATS, Side
+
+__all__ = ["format_card", "format_hand", "format_replay"]
+
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def format_card(card: Card, *, symbols: bool = True) -> str:
+    return card.pretty() if symbols else str(card)
+
+
+def format_hand(cards: tuple[Card, ...], *, symbols: bool = True) -> str:
+    """A hand grouped by suit, highest first: ``♠ A 10 5  ♥ J 4  Jo``."""
+    parts: list[str] = []
+    for suit in _SUIT_ORDER:
+        ranks = sorted(
+            (c for c in cards if isinstance(c, SuitedCard) and c.suit is suit),
+            key=lambda c: -c.rank.order,
+        )
+        if ranks:
+            label = suit.symbol if symbols else suit.value
+            parts.append(label + " " + " ".join(c.rank.value for c in ranks))
+    jokers = [c for c in cards if isinstance(c, Joker)]
+    parts.extend(str(j) for j in jokers)
+    return "  ".join(parts) if parts else "—"
+
+
+def _wrap(text: str, indent: str) -> str:
+    return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=indent)
+
+
+def format_replay(rp: Replay, *, symbols: bool = True) -> str:
+    """The whole hand as text, trick by trick, with the author's notes."""
+    hand = rp.hand
+    notes = hand.notes
+    out: list[str] = [hand.title, "=" * len(hand.title), f"Rules: {rp.rules.title} ({rp.rules.name})"]
+    diff = rp.rules.differences()
+    if diff:
+        out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
+    out.append(f"Dealer: {hand.dealer.word}")
+    out.append("")
+    for seat in FOUR_SEATS:
+        out.append(f"  {seat.word:<6} {format_hand(hand.hands.get(seat, ()), symbols=symbols)}")
+    out.append(f"  {'Kitty':<6} {' '.join(format_card(c, symbols=symbols) for c in hand.kitty)}")
+    if "intro" in notes:
+        out += ["", _wrap(notes["intro"], "  » ")]
+    out.append("")
+    out.append("Auction")
+    for step in rp.steps:
+        if step.kind is StepKind.CALL:
+            out.append(_wrap(step.ruling.text, "  "))
+        elif step.kind is StepKind.AUCTION:
+            out.append(_wrap(step.ruling.text, "  = "))
+    if "auction" in notes:
+        out.append(_wrap(notes["auction"], "  » "))
+    for step in rp.steps:
+        if step.kind in (StepKind.KITTY, StepKind.DISCARD, StepKind.SIT_OUT, StepKind.NOMINATE):
+            out.append(_wrap(step.ruling.text, "  "))
+    if "discard" in notes:
+        out.append(_wrap(notes["discard"], "  » "))
+    for trick in rp.tricks:
+        out.append("")
+        out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
+        for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False)):
+            shown = play.pretty() if symbols else str(play)
+            mark = "*" if trick.winner_index == i else " "
+            out.append(_wrap(f"{seat.word:<6} {shown:<5}{mark} {ruling.text}", "  ").rstrip())
+            key = f"{trick.number}.{i + 1}"
+            if key in notes:
+                out.append(_wrap(notes[key], "      » "))
+        if trick.ruling is not None:
+            out.append(_wrap(trick.ruling.text, "  → "))
+        if str(trick.number) in notes:
+            out.append(_wrap(notes[str(trick.number)], "  » "))
+    # A partial trick left open at the end of the file.
+    last = rp.states[-1].current_trick if rp.states else None
+    if last is not None and not last.complete and (not rp.tricks or last.number != rp.tricks[-1].number):
+        out.append("")
+        out.append(f"Trick {last.number} ({last.leader.word} leads), still being played")
+        for seat, play, ruling in zip(last.seats, last.plays, last.rulings, strict=False):
+            shown = play.pretty() if symbols else str(play)
+            out.append(_wrap(f"{seat.word:<6} {shown:<5}  {ruling.text}", "  ").rstrip())
+    out.append("")
+    won = rp.tricks_won()
+    out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in Side))
+    if rp.result is not None:
+        out.append(_wrap(rp.result.ruling.text, ""))
+        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in Side))
+    elif rp.auction is not None and rp.auction.thrown_in:
+        out.append("The hand was thrown in: no score.")
+    else:
+        out.append("The hand stops before the last trick: a partial hand gets no score.")
+    if "outro" in notes:
+        out += ["", _wrap(notes["outro"], "» ")]
+    return "\n".join(out) + "\n"
