@@ -1,0 +1,128 @@
+"""Random legal hands, reproducible by seed: for property tests, benchmarks and quizzes."""
+
+from __future__ import annotations
+
+import random
+
+from .auction import Bid, BidKind, Call, Pass, Strain, run_auction
+from .cards import Joker, Suit
+from .hand import Hand, RulesSpec
+from .play import Play, PlayContext, effective_suit, joker_lead_suits, led_suit, legal_plays
+from .rules import RuleSet
+from .seats import FOUR_SEATS, Seat
+
+__all__ = ["random_hand"]
+
+
+def _random_bid(rng: random.Random, rules: RuleSet) -> Bid:
+    options: list[Bid] = [
+        Bid.of(n, s) for n in range(rules.lowest_bid, 11) for s in Strain
+    ]
+    if rules.misere and rng.random() < 0.1:
+        return Bid(BidKind.MISERE)
+    if rules.open_misere and rng.random() < 0.05:
+        return Bid(BidKind.OPEN_MISERE)
+    # Favour the bids that are really made at tables: six to eight tricks.
+    weights = [4 if b.tricks <= 8 else 1 for b in options]
+    return rng.choices(options, weights)[0]
+
+
+def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int = 10) -> Hand:
+    """A complete legal hand: a random deal, auction, discard and play, the same for the same seed.
+
+    ``tricks`` stops the play early (a partial hand).
+    """
+    rng = random.Random(seed)
+    spec = rules_spec or RulesSpec(rng.choice(["australian", "avondale", "american"]))
+    rules = spec.resolve()
+    pack = list(rules.the_pack.cards)
+    rng.shuffle(pack)
+    per = (len(pack) - rules.kitty_size) // 4
+    dealer = rng.choice(FOUR_SEATS)
+    hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(FOUR_SEATS)}
+    kitty = tuple(pack[4 * per:])
+    bid = _random_bid(rng, rules)
+    caller_index = rng.randrange(4)
+    calls: list[Call] = [Pass()] * caller_index + [bid]
+    if rules.auction == "one-round":
+        calls += [Pass()] * (4 - len(calls))
+    else:
+        calls += [Pass()] * 3
+        # Australian auction ends once all but one have passed: trim extra passes.
+        while True:
+            try:
+                auction = run_auction(calls, rules, dealer)
+                break
+            except Exception:
+                calls.pop()
+        del auction
+    auction = run_auction(calls, rules, dealer)
+    assert auction.contract is not None
+    declarer = auction.contract.declarer
+    thirteen = list(hands[declarer]) + list(kitty)
+    rng.shuffle(thirteen)
+    discard = tuple(thirteen[: rules.kitty_size])
+    kept = [c for c in list(hands[declarer]) + list(kitty)]
+    for c in discard:
+        kept.remove(c)
+    nominated: Suit | None = None
+    if (
+        bid.is_no_trumps
+        and rules.joker_nomination
+        and any(isinstance(c, Joker) for c in kept)
+        and ((bid.is_misere and rules.misere_needs_joker_nominated) or rng.random() < 0.5)
+    ):
+        nominated = rng.choice(list(Suit))
+    ctx = PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere)
+    holding = {s: list(hands[s]) for s in FOUR_SEATS}
+    holding[declarer] = kept
+    out_seat = declarer.partner if bid.is_misere else None
+    active = [s for s in FOUR_SEATS if s != out_seat]
+    if rules.first_leader == "contractor":
+        leader = declarer
+    else:
+        leader = dealer.next()
+        while leader not in active:
+            leader = leader.next()
+    shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
+    play: list[tuple[Play, ...]] = []
+    from .play import trick_winner
+
+    for _ in range(min(tricks, per)):
+        order = [leader]
+        s = leader.next()
+        while s != leader:
+            if s in active:
+                order.append(s)
+            s = s.next()
+        plays: list[Play] = []
+        for seat in order:
+            options = legal_plays(holding[seat], plays, ctx, shown_void=shown_void[seat])
+            card = rng.choice(options)
+            names = None
+            if not plays and isinstance(card, Joker) and ctx.wildcard and len(holding[seat]) > 1:
+                names = rng.choice(joker_lead_suits(holding[seat], ctx, shown_void[seat]))
+            elif not plays and isinstance(card, Joker) and ctx.wildcard:
+                names = rng.choice(list(Suit))
+            p = Play(card, names)
+            if plays:
+                led = led_suit(plays, ctx)
+                if led is not None and effective_suit(card, ctx) is not led:
+                    shown_void[seat].add(led)
+            plays.append(p)
+            holding[seat].remove(card)
+        index, _ruling = trick_winner(order, plays, ctx)
+        leader = order[index]
+        play.append(tuple(plays))
+    return Hand(
+        title=f"Random deal {seed}",
+        rules_spec=spec,
+        dealer=dealer,
+        hands=hands,
+        kitty=kitty,
+        auction=tuple(calls),
+        discard=discard,
+        joker=nominated,
+        play=tuple(play),
+        tags=("random",),
+    )
