@@ -79,6 +79,25 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from .export import ExportError, Site
+
+    try:
+        report = Site(args.paths, args.out, templates=args.templates, title=args.title).build()
+    except ExportError as err:
+        print(f"tutor export: {err}", file=sys.stderr)
+        return 2
+    for problem in report.problems:
+        print(problem, file=sys.stderr)
+    if not args.quiet:
+        print(
+            f"{report.pages} pages written to {args.out} ({report.lessons} lessons, "
+            f"{report.skipped} file{'s' if report.skipped != 1 else ''} skipped)",
+            file=sys.stderr,
+        )
+    return 0 if report.ok else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tutor", description="Learn Five Hundred by replaying real deals trick by trick."
@@ -95,6 +114,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("export", help="write a static site of lesson pages from hand files")
+    p.add_argument("paths", nargs="+", help="hand files or folders of them")
+    p.add_argument("-o", "--out", default="site", help="the output folder (default: site)")
+    p.add_argument("--templates", help="a folder of templates that win over the shipped ones by name")
+    p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("schema", help="print the JSON Schema for hand files")
     p.set_defaults(func=cmd_schema)
