@@ -21,8 +21,8 @@ from pathlib import Path, PurePosixPath
 
 import jinja2
 
-from .handfile import FileProblem, check
 from .export_views import lesson_summary, lesson_view
+from .handfile import FileProblem, check
 from .render import environment
 from .replay import Replay
 
