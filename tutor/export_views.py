@@ -8,18 +8,19 @@ engine's sentences as they are. Nothing here decides a rule.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import jinja2
 from markupsafe import Markup
 
 from .auction import Bid
+from .cards import Card
 from .play import Play
 from .render import render_card, render_hand, render_trick
 from .replay import Replay, StepKind, TrickRecord
-from .seats import FOUR_SEATS, Side
+from .seats import FOUR_SEATS, Seat, Side
 
-__all__ = ["lesson_summary", "lesson_view", "paragraphs"]
+__all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
 
 _TABLE_STEPS = {
     StepKind.KITTY: "The kitty",
@@ -27,6 +28,31 @@ _TABLE_STEPS = {
     StepKind.SIT_OUT: "Partner sits out",
     StepKind.NOMINATE: "The joker",
 }
+
+
+class Pictures:
+    """Cards, hands and tricks drawn by :mod:`tutor.render` with one Jinja environment.
+
+    A page shows the same card many times (the deal, the trick, the quiz, the answer); a card's
+    picture depends only on the card, its state and the templates, so each is drawn once.
+    """
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        self._cards: dict[tuple[str, str], Markup] = {}
+
+    def card(self, card: Card | Play, state: str = "") -> Markup:
+        key = (str(card), state)
+        found = self._cards.get(key)
+        if found is None:
+            found = self._cards[key] = render_card(card, state=state, env=self.env)
+        return found
+
+    def hand(self, seat: Seat, cards: Sequence[Card]) -> Markup:
+        return render_hand(seat, cards, env=self.env)
+
+    def trick(self, trick: TrickRecord) -> Markup:
+        return render_trick(trick, env=self.env)
 
 
 def paragraphs(text: str | None) -> list[str]:
@@ -92,12 +118,12 @@ def _auction(rp: Replay) -> dict[str, object]:
     return {"seats": [{"code": s.value, "word": s.word} for s in order], "rows": rows, "closing": closing}
 
 
-def _plays(trick: TrickRecord, notes: Mapping[str, str], env: jinja2.Environment) -> list[dict[str, object]]:
+def _plays(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> list[dict[str, object]]:
     return [
         {
             "seat": seat.value,
             "seat_word": seat.word,
-            "card": render_card(play, env=env),  # unmarked: who won is the question
+            "card": draw.card(play),  # unmarked: who won is the question
             "ruling": ruling.text,
             "kind": ruling.kind.value,
             "note": paragraphs(notes.get(f"{trick.number}.{i + 1}")),
@@ -106,11 +132,11 @@ def _plays(trick: TrickRecord, notes: Mapping[str, str], env: jinja2.Environment
     ]
 
 
-def _trick(trick: TrickRecord, notes: Mapping[str, str], env: jinja2.Environment) -> dict[str, object]:
+def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict[str, object]:
     view: dict[str, object] = {
         "number": trick.number,
         "leader": trick.leader.word,
-        "plays": _plays(trick, notes, env),
+        "plays": _plays(trick, notes, draw),
         "note": paragraphs(notes.get(str(trick.number))),
         "after": [],
         "complete": trick.complete,
@@ -118,30 +144,29 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], env: jinja2.Environment
     if trick.complete:
         assert trick.winner is not None and trick.winner_index is not None and trick.ruling is not None
         unjudged = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
-        view["question"] = render_trick(unjudged, env=env)
-        view["diagram"] = render_trick(trick, env=env)
+        view["question"] = draw.trick(unjudged)
         view["choices"] = [
-            {"seat": seat.value, "seat_word": seat.word, "card": render_card(play, env=env)}
+            {"seat": seat.value, "seat_word": seat.word, "card": draw.card(play)}
             for seat, play in zip(trick.seats, trick.plays, strict=False)
         ]
         view["winner"] = trick.winner.value
         view["winner_word"] = trick.winner.word
-        view["winner_card"] = render_card(trick.plays[trick.winner_index], state="winner", env=env)
+        view["winner_card"] = draw.card(trick.plays[trick.winner_index], state="winner")
         view["ruling"] = trick.ruling.text
     else:
-        view["diagram"] = render_trick(trick, env=env)
+        view["diagram"] = draw.trick(trick)
     return view
 
 
-def lesson_view(rp: Replay, env: jinja2.Environment) -> dict[str, object]:
+def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     """Everything a lesson page shows, in the order of the hand."""
     hand = rp.hand
     notes = hand.notes
     deal = {
-        seat.value: render_hand(seat, hand.hands.get(seat, ()), env=env) for seat in FOUR_SEATS
+        seat.value: draw.hand(seat, hand.hands.get(seat, ())) for seat in FOUR_SEATS
     }
     table_steps: list[dict[str, object]] = []
-    tricks: list[dict[str, object]] = [_trick(t, notes, env) for t in rp.tricks]
+    tricks: list[dict[str, object]] = [_trick(t, notes, draw) for t in rp.tricks]
     last_trick = 0
     declarer_hand: Markup | None = None
     for i, step in enumerate(rp.steps):
@@ -150,19 +175,19 @@ def lesson_view(rp: Replay, env: jinja2.Environment) -> dict[str, object]:
                 "kind": step.kind.value,
                 "heading": _TABLE_STEPS[step.kind],
                 "ruling": step.ruling.text,
-                "cards": [render_card(Play(c), env=env) for c in step.ruling.cards],
+                "cards": [draw.card(Play(c)) for c in step.ruling.cards],
             })
             if step.kind is StepKind.DISCARD and step.seat is not None:
-                declarer_hand = render_hand(step.seat, rp.states[i].hands[step.seat], env=env)
+                declarer_hand = draw.hand(step.seat, rp.states[i].hands[step.seat])
         elif step.kind is StepKind.TRICK and step.trick is not None:
             last_trick = step.trick
         elif step.kind is StepKind.SHOW and last_trick:
             after: list[dict[str, object]] = tricks[last_trick - 1]["after"]  # type: ignore[assignment]
             after.append({"ruling": step.ruling.text,
-                          "cards": [render_card(Play(c), env=env) for c in step.ruling.cards]})
+                          "cards": [draw.card(Play(c)) for c in step.ruling.cards]})
     current = rp.states[-1].current_trick if rp.states else None
     if current is not None and not current.complete:
-        tricks.append(_trick(current, notes, env))
+        tricks.append(_trick(current, notes, draw))
     won = rp.tricks_won()
     result = rp.result
     contract = rp.contract
@@ -178,7 +203,7 @@ def lesson_view(rp: Replay, env: jinja2.Environment) -> dict[str, object]:
         "outro": paragraphs(notes.get("outro")),
         "deal": deal,
         "seat_words": {seat.value: seat.word for seat in FOUR_SEATS},
-        "kitty": [render_card(Play(c), env=env) for c in hand.kitty],
+        "kitty": [draw.card(Play(c)) for c in hand.kitty],
         "auction": _auction(rp),
         "table_steps": table_steps,
         "declarer": contract.declarer.word if contract else None,
