@@ -405,3 +405,12 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
     subprocess.run([sys.executable, "-c", code, str(unpacked), str(HANDS), str(out)], check=True,
                    cwd=tmp_path)
     assert tree(out) == tree(GOLDEN)
+
+
+def test_an_output_path_that_is_a_file_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "site").write_text("not a folder")
+    assert main(["export", str(HANDS), "-o", str(tmp_path / "site")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert (tmp_path / "site").read_text() == "not a folder"
