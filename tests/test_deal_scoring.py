@@ -26,6 +26,7 @@ RULES = [
     preset("american"),
     preset("australian", {"slam": "plus250", "defenders_score_in_misere": True, "misere_value": 300}),
     preset("australian", {"slam": "none", "defender_trick_value": 0}),
+    preset("american", {"misere_defenders_count": "their-tricks", "defender_trick_value": 15}),
 ]
 
 
@@ -99,8 +100,10 @@ def test_three_handed_slam_and_overtricks() -> None:
 
 def test_three_handed_misere_defenders() -> None:
     assert deal("misere", "Ann", (1, 5, 4)).score == {"Ann": -250, "Bob": 0, "Cat": 0}
-    on = deal("misere", "Ann", (2, 4, 4), defenders_score_in_misere=True)
-    assert on.score == {"Ann": -250, "Bob": 20, "Cat": 20}  # each scores per trick the contractor took
+    on = deal("misere", "Ann", (2, 5, 3), defenders_score_in_misere=True)
+    assert on.score == {"Ann": -250, "Bob": 50, "Cat": 30}  # Cardzo: each scores their own tricks
+    nullo = deal("misere", "Ann", (2, 5, 3), "american")
+    assert nullo.score == {"Ann": -250, "Bob": 20, "Cat": 20}  # American: per trick Ann took
 
 
 def end(before: tuple[int, int, int], d: DealScore, rules_name: str = "american",

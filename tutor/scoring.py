@@ -243,9 +243,14 @@ def score_deal(
     if bid.kind is not BidKind.TRICKS:
         made = taken == 0 and forfeit is None
         score[contractor] = value if made else -value
+        own = rules.misere_defenders_count == "their-tricks"
         for p in others:
-            score[p] = per * taken if rules.defenders_score_in_misere else 0
-        if rules.defenders_score_in_misere:
+            counted = tricks_won[p] if own else taken
+            score[p] = per * counted if rules.defenders_score_in_misere else 0
+        if rules.defenders_score_in_misere and own:
+            parts = [f"{word[p]} {verb} {score[p]}" for p in others]
+            d_text = f" {_and(parts)} ({per} for each trick they took)."
+        elif rules.defenders_score_in_misere:
             d_text = (
                 f" {_and([word[p] for p in others])} {verb if len(others) == 1 else 'each score'} "
                 f"{per * taken} ({per} for each trick the contractor took)."
@@ -286,12 +291,13 @@ def score_deal(
             else:
                 extra = " Taking all ten tricks earns nothing extra here (setting slam none)."
         score[contractor] = earned
-        text = f"{who} bid {bid.words()} and {cw} took {taken}: contract made, {cw} {verb} {earned}.{extra}"
+        took = "took" if who == cw else f"{cw} took"
+        text = f"{who} bid {bid.words()} and {took} {taken}: contract made, {cw} {verb} {earned}.{extra}"
     else:
         score[contractor] = -value
         kind = Kind.CONTRACT_SET
         text = (
-            f"{who} bid {bid.words()} but {cw} took only {taken}: set by "
+            f"{who} bid {bid.words()} but {'' if who == cw else cw + ' '}took only {taken}: set by "
             f"{bid.tricks - taken}, {cw} {lose} {value}."
         )
     for p in others:
@@ -397,7 +403,12 @@ def _first_to_reach(
         if deal.bid.kind is BidKind.TRICKS:
             if winner in running:
                 running[winner] += per
-        elif rules.defenders_score_in_misere and winner == deal.contractor:
+        elif not rules.defenders_score_in_misere:
+            pass
+        elif rules.misere_defenders_count == "their-tricks":
+            if winner in running:
+                running[winner] += per
+        elif winner == deal.contractor:
             for p in running:
                 running[p] += per
         first = [p for p in opponents if running[p] >= rules.target]
