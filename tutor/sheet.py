@@ -21,7 +21,15 @@ from .rules import RulesError, RuleSet
 from .rulings import Ruling
 from .scoring import MatchEnd, TrickOrderNeeded, deal_end, score_deal
 
-__all__ = ["SCORING_SETTINGS", "ScoreSheet", "SheetRow", "Standing", "format_sheet", "score_match"]
+__all__ = [
+    "SCORING_SETTINGS",
+    "ScoreSheet",
+    "SheetRow",
+    "Standing",
+    "format_sheet",
+    "parse_setting",
+    "score_match",
+]
 
 #: The settings a score sheet shows: Cardzo's eight, and whether trick points can win (American).
 SCORING_SETTINGS = (
@@ -189,7 +197,7 @@ class ScoreSheet:
             "preset": self.rules.name,
             "parties": [{"key": p.key, "name": p.name, "short": p.short} for p in self.parties],
             "settings": self.settings(),
-            "changed": [f"{_LABELS.get(k, k)}: {_show(b)} (the file: {_show(a)})"
+            "changed": [f"{_LABELS.get(k, k)}: {_value_words(k, b)} (the file: {_value_words(k, a)})"
                         for k, (a, b) in self.changed.items()],
             "rows": rows,
             "finished": self.finished,
@@ -221,7 +229,10 @@ _SLAM_WORDS = {
 
 
 def _setting_words(name: str, rules: RuleSet) -> str:
-    value = getattr(rules, name)
+    return _value_words(name, getattr(rules, name))
+
+
+def _value_words(name: str, value: object) -> str:
     if name == "slam":
         return _SLAM_WORDS[str(value)]
     if name == "lowest_bid":
@@ -383,9 +394,10 @@ def format_sheet(sheet: ScoreSheet, *, symbols: bool = True, why: bool = True) -
         line = f"{r['hand']:>4}  {r['contract']:<{cw}}  {r['result']:<{rw}}"
         line += columns(r["points"]) + "   " + columns(r["totals"])
         out.append(line.rstrip())
-        for extra in (r["remark"], r["note"]):
-            if extra:
-                out.append(f"{'':>6}{extra}")
+        if r["remark"]:
+            out.append(f"{'':>6}Note: {r['remark']}")
+        if r["note"]:
+            out.append(f"{'':>6}{r['note']}")
     out.append("")
     if why:
         out.append("Why:")
@@ -405,3 +417,23 @@ def format_sheet(sheet: ScoreSheet, *, symbols: bool = True, why: bool = True) -
         parts.append(f"{s['rank']}. {s['name']} {s['total']}{tag}")
     out.append(("Final standings: " if sheet.finished else "Standings: ") + "; ".join(parts))
     return "\n".join(out) + "\n"
+
+
+def parse_setting(text: str) -> tuple[str, object]:
+    """Read ``name=value`` as a command line gives it: on/off are booleans, -500 a number.
+
+    Whether the value is allowed is for :meth:`~tutor.rules.RuleSet.with_settings` to say.
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip() or not raw.strip():
+        raise RulesError(f"{text!r} is not a setting: write name=value, like target=300 or slam=none")
+    value = raw.strip()
+    word = value.lower()
+    if word in ("on", "true", "yes"):
+        return name.strip(), True
+    if word in ("off", "false", "no"):
+        return name.strip(), False
+    try:
+        return name.strip(), int(value.replace("−", "-"))
+    except ValueError:
+        return name.strip(), value
