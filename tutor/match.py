@@ -178,7 +178,7 @@ class _MatchReader(_Reader):
                     for seat, person in zip(side.seats, people, strict=True):
                         assert person is not None
                         self.seat_names[seat] = person
-                        self.refs.setdefault(person.upper(), side.value)
+                        self.refs.setdefault(_norm(person), side.value)
                     names[side] = " & ".join(p for p in people if p)
                 else:
                     text = self.text(value_node, f"{side.value}'s name")
@@ -187,11 +187,11 @@ class _MatchReader(_Reader):
         for side in Side:
             self.parties.append(Party(side.value, names.get(side, side.word), _SHORT[side]))
             for ref in (side.value, side.value[::-1], f"{side.value[0]}/{side.value[1]}",
-                        side.word.upper()):
-                self.refs[ref] = side.value
+                        side.word):
+                self.refs[_norm(ref)] = side.value
         for seat in FOUR_SEATS:
             self.refs[seat.value] = seat.side.value
-            self.refs[seat.word.upper()] = seat.side.value
+            self.refs[_norm(seat.word)] = seat.side.value
 
     def players(self, node: yaml.Node) -> None:
         if not isinstance(node, yaml.SequenceNode) or len(node.value) != 3:
@@ -201,11 +201,11 @@ class _MatchReader(_Reader):
             name = self.text(item, "player")
             if name is None:
                 continue
-            if name.upper() in self.refs:
+            if _norm(name) in self.refs:
                 self.fail(item, f"player {name!r} is named twice")
                 continue
             self.parties.append(Party(name, name, name))
-            self.refs[name.upper()] = name
+            self.refs[_norm(name)] = name
 
     def table_rules(self, spec: RulesSpec, node: yaml.Node) -> RulesSpec | None:
         """The rules say whether the game is three-handed; the table must agree."""
@@ -231,7 +231,7 @@ class _MatchReader(_Reader):
         raw = self.text(node, what)
         if raw is None:
             return None
-        key = self.refs.get(raw.strip().upper())
+        key = self.refs.get(_norm(raw))
         if key is None:
             shown = ", ".join(p.key for p in self.parties)
             extra = "" if len(self.parties) == 3 else " or a seat (N, E, S, W)"
@@ -318,14 +318,14 @@ class _MatchReader(_Reader):
         return MatchHand(number, line, bid, contractor, bidder, tricks, order, note=note)
 
     def bidder_words(self, raw: str, contractor: str) -> str:
-        key = raw.strip().upper()
+        key = _norm(raw)
         if len(self.parties) == 3:
             return contractor
         for seat in FOUR_SEATS:
-            if key in (seat.value, seat.word.upper()):
+            if key in (seat.value, _norm(seat.word)):
                 return self.seat_names.get(seat, seat.word)
         for name in self.seat_names.values():
-            if key == name.upper():
+            if key == _norm(name):
                 return name
         return self.party_name(contractor)
 
@@ -451,6 +451,11 @@ class _MatchReader(_Reader):
             self.seat_names.get(declarer, declarer.word),
             {s.value: won[s] for s in Side}, order, kept, raw, replay, note,
         )
+
+
+def _norm(text: str) -> str:
+    """How `by:` and `order:` are matched: case, spaces and dashes do not matter."""
+    return "".join(text.upper().replace("–", "-").split())
 
 
 def _kind(node: yaml.Node) -> str:

@@ -131,7 +131,8 @@ class ScoreSheet:
     @property
     def standings(self) -> tuple[Standing, ...]:
         """Highest total first; equal totals share a rank; winners and losers marked."""
-        ordered = sorted(self.parties, key=lambda p: -self.totals[p.key])
+        won = self.end.winners if self.end is not None else ()
+        ordered = sorted(self.parties, key=lambda p: (-self.totals[p.key], p.key not in won))
         out: list[Standing] = []
         for i, p in enumerate(ordered):
             rank = out[-1].rank if out and out[-1].total == self.totals[p.key] else i + 1
