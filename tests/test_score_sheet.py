@@ -271,3 +271,17 @@ def test_hand_files_and_short_entries_in_one_match(tmp_path: Path) -> None:
     # the hand file's contract is rescored under the match's settings
     sheet = score_match(match.load(tmp_path / "m.yaml"), {"defender_trick_value": 20})
     assert points(sheet)[0] == (120, -320)
+
+
+def test_every_shipped_match_scores() -> None:
+    for path in sorted(MATCHES.glob("*.yaml")):
+        sheet = score_match(match.load(path))
+        assert sheet.finished, path
+
+
+def test_the_shipped_three_handed_example() -> None:
+    sheet = score_match(match.load(MATCHES / "three-handed-american.yaml"))
+    assert sheet.totals == {"Ann": -880, "Bob": 510, "Cat": 510}
+    assert sheet.end is not None and sheet.end.winners == ("Cat",)
+    # Under Australian-style ending (no win on trick points) the game goes on.
+    assert score_match(match.load(MATCHES / "three-handed-american.yaml"), {"win_on_defence": False}).end is None
