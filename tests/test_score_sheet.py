@@ -280,8 +280,9 @@ def test_every_shipped_match_scores() -> None:
 
 
 def test_the_shipped_three_handed_example() -> None:
-    sheet = score_match(match.load(MATCHES / "three-handed-american.yaml"))
+    game = match.load(MATCHES / "three-handed-american.yaml")
+    sheet = score_match(game)
     assert sheet.totals == {"Ann": -880, "Bob": 510, "Cat": 510}
     assert sheet.end is not None and sheet.end.winners == ("Cat",)
     # Under Australian-style ending (no win on trick points) the game goes on.
-    assert score_match(match.load(MATCHES / "three-handed-american.yaml"), {"win_on_defence": False}).end is None
+    assert score_match(game, {"win_on_defence": False}).end is None
