@@ -8,16 +8,10 @@ import random
 import pytest
 
 from tutor.auction import Bid, Contract
+from tutor.party_scoring import DealScore, TrickOrderNeeded, deal_end, score_deal
 from tutor.rules import preset
 from tutor.rulings import Kind
-from tutor.scoring import (
-    DealScore,
-    TrickOrderNeeded,
-    deal_end,
-    game_end,
-    score_deal,
-    score_hand,
-)
+from tutor.scoring import game_end, score_hand
 from tutor.seats import Seat, Side
 
 BIDS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")] + ["misere", "open-misere"]

@@ -12,7 +12,8 @@ from tutor import match
 from tutor.match import MatchFileError
 from tutor.rules import RulesError
 from tutor.rulings import Kind
-from tutor.sheet import ScoreSheet, format_sheet, parse_setting, score_match
+from tutor.sheet import ScoreSheet, parse_setting, score_match
+from tutor.sheet_text import format_sheet
 
 MATCHES = Path(__file__).parent.parent / "matches"
 DATA = Path(__file__).parent / "data"

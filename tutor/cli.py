@@ -82,7 +82,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from .cards import TutorError
     from .match import MatchFileError, load
-    from .sheet import format_sheet, parse_setting, score_match
+    from .sheet import parse_setting, score_match
+    from .sheet_text import format_sheet
 
     try:
         match = load(args.file)
