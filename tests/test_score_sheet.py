@@ -287,3 +287,22 @@ def test_the_shipped_three_handed_example() -> None:
     assert sheet.end is not None and sheet.end.winners == ("Cat",)
     # Under Australian-style ending (no win on trick points) the game goes on.
     assert score_match(game, {"win_on_defence": False}).end is None
+
+
+def test_a_set_contractor_past_the_target_does_not_win() -> None:
+    m = match.loads("rules: {preset: australian, target: 300, lose_at: -1500}\nhands:\n"
+                    "  - {bid: 7D, by: EW, tricks: 0}\n"      # N/S 100
+                    "  - {bid: 7S, by: EW, tricks: 0}\n"      # N/S 200
+                    "  - {bid: 7C, by: EW, tricks: 0}\n"      # N/S 300 on defence: plays on
+                    "  - {bid: 6S, by: NS, tricks: 5}\n"      # N/S set: 260
+                    "  - {bid: 7H, by: EW, tricks: 0}\n"      # N/S 360 on defence
+                    "  - {bid: 6S, by: NS, tricks: 4}\n"      # N/S set, still 320: plays on
+                    "  - {bid: 6C, by: NS, tricks: 6}\n")     # N/S 380 on a made contract: wins
+    sheet = score_match(m)
+    assert [r.totals["NS"] if r.totals else None for r in sheet.rows] == [100, 200, 300, 260, 360, 320, 380]
+    assert sheet.rows[2].note is not None and sheet.rows[2].note.startswith("North–South are past 300")
+    assert sheet.rows[3].note is None
+    assert sheet.rows[5].note == (
+        "North–South stay past 300, but a set contract does not win: only a made one does."
+    )
+    assert sheet.finished_after == 7

@@ -34,7 +34,8 @@ __all__ = [
 #: The settings a score sheet shows: Cardzo's eight, and whether trick points can win (American).
 SCORING_SETTINGS = (
     "target", "lose_at", "slam", "misere_value", "defender_trick_value",
-    "defenders_score_in_misere", "three_handed", "lowest_bid", "win_on_defence",
+    "defenders_score_in_misere", "misere_defenders_count", "three_handed", "lowest_bid",
+    "win_on_defence",
 )
 
 _FORFEIT = ("the contractor kept the joker without nominating its suit, which loses a misère "
@@ -218,6 +219,7 @@ _LABELS = {
     "misere_value": "Misère is worth",
     "defender_trick_value": "Defenders score per trick",
     "defenders_score_in_misere": "Defenders score during misère",
+    "misere_defenders_count": "Defenders during misère count",
     "three_handed": "Three-handed play",
     "lowest_bid": "Lowest legal bid",
     "win_on_defence": "Defenders' trick points can win",
@@ -236,6 +238,8 @@ def _setting_words(name: str, rules: RuleSet) -> str:
 def _value_words(name: str, value: object) -> str:
     if name == "slam":
         return _SLAM_WORDS[str(value)]
+    if name == "misere_defenders_count":
+        return "their own tricks" if value == "their-tricks" else "the contractor's tricks"
     if name == "lowest_bid":
         return "six tricks" if value == 6 else "seven tricks"
     return _show(value)
@@ -348,12 +352,15 @@ def score_match(match: Match, overrides: Mapping[str, object] | None = None) -> 
         totals = {k: totals[k] + deal.score[k] for k in totals}
         note = None
         if finish is None and not rules.win_on_defence:
-            past = [k for k in totals if totals[k] >= rules.target]
+            past = [k for k in totals if totals[k] >= rules.target and k != hand.contractor]
             if past:
                 who = " and ".join(names[k] for k in past)
                 note = (f"{who} {'is' if len(past) == 1 and match.three_handed else 'are'} past "
                         f"{rules.target}, but only a made contract wins: the defenders cannot back "
                         f"into a win on trick points.")
+            elif totals[hand.contractor] >= rules.target:
+                note = (f"{names[hand.contractor]} stay past {rules.target}, but a set contract "
+                        f"does not win: only a made one does.")
         rows.append(SheetRow(
             hand.number, hand.line, hand.bid, contractor, hand.bidder, value, hand.tricks, deal.made,
             dict(deal.score), dict(totals), deal.ruling, finish, note, hand.note, hand.file,
