@@ -16,7 +16,7 @@ import pytest
 from tutor import handfile
 from tutor.auction import contract_value
 from tutor.cards import Card, Joker, Suit
-from tutor.play import IllegalPlay, Play, judge_play, legal_plays
+from tutor.play import IllegalPlay, Play, judge_play, legal_plays, power
 from tutor.replay import Replay, StepKind
 from tutor.rulings import Kind
 from tutor.seats import Seat, Side
@@ -78,7 +78,7 @@ def test_there_are_at_least_ten_lessons() -> None:
 
 
 def test_the_topic_table_lists_the_lesson_topics() -> None:
-    assert LESSON_TOPICS <= set(TOPICS)
+    assert set(TOPICS) >= LESSON_TOPICS
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
@@ -125,7 +125,7 @@ def test_first_night_is_the_cardpractice_hand_and_makes_seven_hearts() -> None:
     hand = rp.hand
     assert hand.rules_spec.preset == "avondale"
     assert hand.dealer is Seat.E
-    page = {Card.parse(c) for c in "Jo JH AH KH 9H AC KC 10S 8S 6D".split()}
+    page = {Card.parse(c) for c in ["Jo", "JH", "AH", "KH", "9H", "AC", "KC", "10S", "8S", "6D"]}
     assert set(hand.hands[Seat.S]) == page
     assert {Card.parse("QH"), Card.parse("4H")} <= set(hand.kitty)
     assert set(hand.discard or ()) >= {Card.parse("10S"), Card.parse("8S")}
@@ -179,7 +179,7 @@ def test_the_joker_led_in_trumps_draws_both_bowers() -> None:
         Kind.JOKER_IS_TRUMP, Kind.FOLLOW_SUIT, Kind.FOLLOW_SUIT, Kind.LEFT_BOWER_IS_TRUMP,
     ]
     assert first.winner is Seat.N
-    i, seat, play, _ = step_at(rp, "1.4")
+    i, _seat, _play, _ = step_at(rp, "1.4")
     hand, plays = before(rp, i)
     assert rp.context is not None
     assert legal_plays(hand, plays, rp.context) == [Card.parse("JC")]
@@ -242,3 +242,41 @@ def test_the_slam_on_seven_spades_scores_250() -> None:
     assert rp.tricks_won()[rp.contract.declarer.side] == 10
     assert rp.result is not None and rp.result.ruling.kind is Kind.SLAM
     assert rp.result.score[Side.NS] == 250
+
+
+def test_a_nominated_joker_is_only_the_highest_heart() -> None:
+    rp = replay_of("joker-nominated-in-no-trumps")
+    assert rp.hand.joker is Suit.HEARTS
+    assert any(s.kind is StepKind.NOMINATE for s in rp.steps)
+    ctx = rp.context
+    assert ctx is not None and ctx.joker_suit is Suit.HEARTS and not ctx.wildcard
+    # the decision: East is void in clubs and holds the joker, which could not win the trick
+    i, seat, _play, kind = step_at(rp, "2.2")
+    hand, plays = before(rp, i)
+    assert seat is Seat.E and Joker() in hand and kind is Kind.VOID_ANY_CARD
+    assert Joker() in legal_plays(hand, plays, ctx)
+    # the joker as a heart has no power in a club trick
+    assert power(Joker(), Suit.CLUBS, ctx) == 0
+    assert rp.tricks[1].winner is Seat.N
+    # led, it is a heart and wins as the highest heart
+    fourth = rp.tricks[3]
+    assert fourth.plays[0].card == Joker() and fourth.led is Suit.HEARTS
+    assert fourth.rulings[0].kind is Kind.JOKER_NOMINATED_SUIT and fourth.winner is Seat.E
+    assert rp.result is not None and rp.result.made and rp.result.score[Side.EW] == 320
+
+
+def test_open_misere_is_shown_and_set_by_a_forced_trick() -> None:
+    rp = replay_of("open-misere")
+    assert rp.contract is not None and str(rp.contract.bid) == "open-misere"
+    shown = [i for i, s in enumerate(rp.steps) if s.kind is StepKind.SHOW]
+    assert len(shown) == 1 and rp.states[shown[0]].shown == {Seat.S}
+    # shown after the first trick, before the second
+    assert rp.steps[shown[0] - 1].kind is StepKind.TRICK and rp.steps[shown[0] - 1].trick == 1
+    assert all(len(t.plays) == 3 for t in rp.tricks)
+    i, _seat, _play, _ = step_at(rp, "2.3")
+    hand, plays = before(rp, i)
+    assert rp.context is not None
+    assert legal_plays(hand, plays, rp.context) == [Card.parse("9S")]
+    assert rp.tricks[1].winner is Seat.S
+    assert rp.result is not None and rp.result.ruling.kind is Kind.MISERE_SET
+    assert rp.result.score == {Side.NS: -500, Side.EW: 0}
