@@ -20,6 +20,7 @@ from tutor.play import IllegalPlay, Play, judge_play, legal_plays, power
 from tutor.replay import Replay, StepKind
 from tutor.rulings import Kind
 from tutor.seats import Seat, Side
+from tutor.terminal import format_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
@@ -280,3 +281,21 @@ def test_open_misere_is_shown_and_set_by_a_forced_trick() -> None:
     assert rp.tricks[1].winner is Seat.S
     assert rp.result is not None and rp.result.ruling.kind is Kind.MISERE_SET
     assert rp.result.score == {Side.NS: -500, Side.EW: 0}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_reads_in_the_terminal_with_every_note(path: Path) -> None:
+    rp, _ = handfile.check(path)
+    assert rp is not None
+    text = format_replay(rp)
+    # one "→" line a trick: a wrapped winner's sentence does not repeat the arrow
+    assert sum(line.startswith("  → ") for line in text.splitlines()) == len(rp.tricks)
+    flat = " ".join(text.replace("»", " ").split())
+    for note in rp.hand.notes.values():
+        assert " ".join(note.split()) in flat
+
+
+def test_open_misere_shows_the_hand_in_the_terminal() -> None:
+    text = format_replay(replay_of("open-misere"), symbols=False)
+    assert "lays their hand face up" in text
+    assert "S 9  H 6 5  C 7 6 5  D 6 5 4" in text
