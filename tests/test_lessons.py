@@ -299,3 +299,20 @@ def test_open_misere_shows_the_hand_in_the_terminal() -> None:
     text = format_replay(replay_of("open-misere"), symbols=False)
     assert "lays their hand face up" in text
     assert "S 9  H 6 5  C 7 6 5  D 6 5 4" in text
+
+
+def test_the_australian_auction_goes_round_and_a_pass_is_final() -> None:
+    rp = replay_of("australian-auction")
+    auction = rp.auction
+    assert auction is not None and rp.rules.auction == "australian"
+    callers = list(auction.callers)
+    assert callers == [Seat.E, Seat.S, Seat.W, Seat.N, Seat.E, Seat.S, Seat.N, Seat.E]
+    # once a player passes they never call again
+    for i, (seat, call) in enumerate(zip(callers, auction.calls, strict=True)):
+        if str(call) == "pass":
+            assert seat not in callers[i + 1:]
+    # players who have not passed bid more than once; all but one pass
+    assert callers.count(Seat.N) == 2 and callers.count(Seat.E) == 3
+    assert rp.contract is not None and rp.contract.declarer is Seat.N
+    assert str(rp.contract.bid) == "8H"
+    assert rp.result is not None and rp.result.made
