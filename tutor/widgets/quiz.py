@@ -67,7 +67,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self._choice_buttons: dict[str, widgets.Button] = {}
         super().__init__(
             [style_widget(), self.tally_html, self.question_html, self.choice_row, self.feedback_html,
-             widgets.HBox([self.next_button, self.topic_picker], layout=widgets.Layout(flex_flow="row wrap"))],
+             widgets.HBox([self.next_button, self.topic_picker],
+                          layout=widgets.Layout(flex_flow="row wrap"))],
             **kwargs,
         )
         self.add_class("tutor-widget")
@@ -97,7 +98,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         keys = {c.key for c in q.choices} if q else set()
         bad = [k for k in proposal["value"] if k not in keys]
         if bad:
-            raise traitlets.TraitError(f"{', '.join(bad)} is not one of the choices ({', '.join(sorted(keys))})")
+            raise traitlets.TraitError(
+                f"{', '.join(bad)} is not one of the choices ({', '.join(sorted(keys))})"
+            )
         return list(proposal["value"])
 
     # ------------------------------------------------------------------ actions
@@ -188,7 +191,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         }))
         buttons: list[widgets.Widget] = []
         if q.multiple:
-            by_card = {c.card: c for c in q.choices}
+            by_card = {c.card: c for c in q.choices if c.card is not None}
             for card in render.sorted_hand(by_card):
                 choice = by_card[card]
                 assert choice.card is not None

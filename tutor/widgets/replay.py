@@ -85,7 +85,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        options = widgets.HBox([self.show_picker, self.play_picker], layout=widgets.Layout(flex_flow="row wrap"))
+        options = widgets.HBox([self.show_picker, self.play_picker],
+                               layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
             [style_widget(), self.header, self.table, controls, self.ruling, self.pick_label,
              self.pick_row, self.feedback_html, self.history, options],
