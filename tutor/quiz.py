@@ -25,7 +25,7 @@ from enum import Enum
 
 from .auction import Contract
 from .cards import Card, CardError, Joker
-from .play import IllegalPlay, PlayContext
+from .play import IllegalPlay, Play, PlayContext
 from .playalong import Turn, turns
 from .randomdeal import random_hand
 from .replay import Replay, TrickRecord, build
@@ -189,8 +189,9 @@ class Question:
 
 
 def _same_card(text: str, card: Card) -> bool:
+    """True when ``text`` writes ``card`` (any case; a led joker's ``:S`` is allowed)."""
     try:
-        return Card.parse(text.strip().upper().replace("JO", "Jo")) == card
+        return Play.parse(text.strip().upper().replace("JO", "Jo")).card == card
     except CardError:
         return False
 
