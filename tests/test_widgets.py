@@ -119,7 +119,9 @@ def test_play_along_refuses_an_illegal_card_with_the_engines_reason(example: Rep
     before = w.step
     w.next_button.click()  # Next waits for the learner's card
     assert w.step == before and "Your turn, South" in w.feedback
-    assert set(w.pick_buttons) == {str(c) for c in example.states[before].hands[example.steps[before + 1].seat]}
+    south = example.steps[before + 1].seat
+    assert south is not None
+    assert set(w.pick_buttons) == {str(c) for c in example.states[before].hands[south]}
     turn = turn_at(example, before + 1)
     assert turn is not None
     with pytest.raises(IllegalPlay) as err:
