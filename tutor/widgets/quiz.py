@@ -215,6 +215,13 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         """The answer buttons (single-answer questions) by key, or the card toggles by code."""
         return dict(self._choice_buttons or self._toggles)
 
+    def __repr__(self) -> str:
+        # Short and free of model ids: notebooks compare this text output (nbval).
+        return (
+            f"QuizWidget(questions={len(self.session.questions)}, index={self.index}, "
+            f"topic={self.topic!r}, right={self.right}, asked={self.asked})"
+        )
+
     @property
     def text(self) -> str:
         return "\n".join(w.value for w in (self.tally_html, self.question_html, self.feedback_html))

@@ -344,6 +344,13 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         """The learner's card buttons at their turn, by card code."""
         return {_code(b): b for b in self.pick_row.children}
 
+    def __repr__(self) -> str:
+        # Short and free of model ids: notebooks compare this text output (nbval).
+        return (
+            f"ReplayWidget(hand={self.replay.hand.title!r}, step={self.step}, "
+            f"steps={len(self.replay.steps)}, show={self.show!r}, play_as={self.play_as!r})"
+        )
+
     @property
     def text(self) -> str:
         """Everything the widget shows now, as HTML (for tests and for a quick look)."""
