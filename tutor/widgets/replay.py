@@ -53,10 +53,10 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.history = widgets.HTML()
         self.feedback_html = widgets.HTML()
         self.feedback_html.add_class("tw-feedback-box")
-        self.first_button = widgets.Button(description="⏮ First", tooltip="the deal")
+        self.first_button = widgets.Button(description="|◀ First", tooltip="the deal")
         self.back_button = widgets.Button(description="◀ Back", tooltip="one step back")
         self.next_button = widgets.Button(description="Next ▶", tooltip="one step on", button_style="primary")
-        self.last_button = widgets.Button(description="Last ⏭", tooltip="the end of the hand")
+        self.last_button = widgets.Button(description="Last ▶|", tooltip="the end of the hand")
         for b, handler in (
             (self.first_button, lambda _b: self._go(0)),
             (self.back_button, lambda _b: self._go(self.step - 1)),
