@@ -239,3 +239,13 @@ def test_playing_along_with_the_table_cards_reaches_the_end(seed: int) -> None:
             w.pick_buttons[str(turn.actual.card)].click()
     assert w.picks == w.matches == sum(1 for s in rp.steps if s.kind is StepKind.CARD and s.seat == seat)
     assert _backs(w) == 0
+
+
+def test_play_along_shows_the_authors_note_for_the_card(example: Replay) -> None:
+    hand = dataclasses.replace(example.hand, notes={"1.2": "South has only the one club."})
+    rp = build(hand)
+    w = ReplayWidget(rp, play_as="S", step=rp.step_of_trick(1))
+    assert "South has only the one club." not in w.text
+    w.pick("AC")
+    assert "South has only the one club." in w.ruling.value
+    assert "tw-allowed" in w.feedback_html.value
