@@ -156,6 +156,43 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_score(args: argparse.Namespace) -> int:
+    from .cards import TutorError
+    from .match import MatchFileError, load
+    from .sheet import parse_setting, score_match
+    from .sheet_text import format_sheet
+
+    try:
+        match = load(args.file)
+    except MatchFileError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    overrides: dict[str, object] = {}
+    for raw in args.set or ():
+        try:
+            key, value = parse_setting(raw)
+            match.rules.with_settings({key: value})  # each --set is checked on its own first
+        except TutorError as err:
+            print(f"tutor score: --set {raw}: {err}", file=sys.stderr)
+            return 2
+        overrides[key] = value
+    try:
+        sheet = score_match(match, overrides)
+    except MatchFileError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except TutorError as err:
+        print(f"tutor score: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(sheet.to_json(), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(format_sheet(sheet, symbols=not args.ascii, why=not args.brief))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tutor", description="Learn Five Hundred by replaying real deals trick by trick."
@@ -175,6 +212,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("schema", help="print the JSON Schema for hand files")
     p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser(
+        "score", help="score a whole game from a match file, under its settings or others (--set)"
+    )
+    p.add_argument("file")
+    p.add_argument(
+        "--set", action="append", metavar="NAME=VALUE",
+        help="score the whole game again with a setting changed, e.g. --set target=300 "
+        "--set slam=none (repeatable; see `tutor rules australian` for the settings)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object instead")
+    p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.add_argument("--brief", action="store_true", help="leave out the ruling behind each hand's score")
+    p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("rules", help="list the presets, or show one preset's settings")
     p.add_argument("preset", nargs="?")
