@@ -195,3 +195,11 @@ def test_tricks_won_in_score_prompt(example: Replay) -> None:
     (q,) = make_quiz([example], kinds=[QuestionKind.SCORE])
     won = example.tricks_won()
     assert f"North–South took {won[Side.NS]} tricks, East–West {won[Side.EW]}" in q.prompt
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import tutor.quiz
+
+    assert doctest.testmod(tutor.quiz).failed == 0

@@ -249,3 +249,13 @@ def test_play_along_shows_the_authors_note_for_the_card(example: Replay) -> None
     w.pick("AC")
     assert "South has only the one club." in w.ruling.value
     assert "tw-allowed" in w.feedback_html.value
+
+
+def test_a_thrown_in_hand_steps_to_its_end_and_asks_nothing() -> None:
+    text = EXAMPLE.read_text().replace("[8NT, pass, pass, pass]", "[pass, pass, pass, pass]")
+    rp = build(handfile.loads(text[: text.index("discard:")]))
+    assert not rp.problems and rp.contract is None
+    w = ReplayWidget(rp, play_as="S")
+    w.last_button.click()
+    assert "thrown in" in w.ruling.value and w.awaiting is None
+    assert make_quiz([rp]) == []
