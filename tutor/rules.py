@@ -141,6 +141,12 @@ SETTINGS: dict[str, Setting] = {
             _BOOL,
         ),
         Setting("three_handed", "each player on their own (Cardzo's three-handed play)", _BOOL),
+        Setting(
+            "misere_defenders_count",
+            "when defenders score during misère, they count their own tricks (Cardzo) or the "
+            "tricks the contractor takes (American nullo)",
+            ("their-tricks", "contractor-tricks"),
+        ),
     )
 }
 
@@ -178,6 +184,7 @@ class RuleSet:
     defenders_score_in_misere: bool
     win_on_defence: bool
     three_handed: bool
+    misere_defenders_count: str
 
     @property
     def the_pack(self) -> Pack:

@@ -61,10 +61,14 @@ def score_hand(
     if bid.kind is not BidKind.TRICKS:
         made = taken == 0 and forfeit is None
         score[side] = value if made else -value
-        defenders = per * taken if rules.defenders_score_in_misere else 0
+        counted, whose = (
+            (against, "they took") if rules.misere_defenders_count == "their-tricks"
+            else (taken, "the contractor took")
+        )
+        defenders = per * counted if rules.defenders_score_in_misere else 0
         score[other] = defenders
         d_text = (
-            f" {other.word} score {defenders} ({per} for each trick the contractor took)."
+            f" {other.word} score {defenders} ({per} for each trick {whose})."
             if rules.defenders_score_in_misere
             else " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
         )
