@@ -22,6 +22,7 @@ from tutor.randomdeal import random_hand
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"
+MATCHES = HERE / "export_matches"
 GOLDEN = HERE / "golden" / "export"
 ROOT = HERE.parent
 #: Set to 1 to rewrite the stored tree from the current templates. Read `git diff tests/golden` first.
@@ -46,7 +47,7 @@ def parse(path: Path) -> object:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    build(out)
+    build(out, matches=[MATCHES])
     return out
 
 
@@ -87,9 +88,9 @@ def test_golden_tree_is_not_empty() -> None:
 
 
 def test_building_twice_gives_identical_bytes(site: Path, tmp_path: Path) -> None:
-    build(tmp_path / "a")
-    build(tmp_path / "a")  # again, over itself
-    build(tmp_path / "b")
+    build(tmp_path / "a", matches=[MATCHES])
+    build(tmp_path / "a", matches=[MATCHES])  # again, over itself
+    build(tmp_path / "b", matches=[MATCHES])
     assert tree(tmp_path / "a") == tree(tmp_path / "b") == tree(site)
 
 
@@ -400,10 +401,11 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
         "import sys; sys.path.insert(0, sys.argv[1]); import tutor, tutor.render as r; "
         "assert tutor.__file__.startswith(sys.argv[1]), tutor.__file__; "
         "assert str(r.templates_dir()).startswith(sys.argv[1]); "
-        "from tutor.cli import main; sys.exit(main(['export', sys.argv[2], '-o', sys.argv[3], '-q']))"
+        "from tutor.cli import main; "
+        "sys.exit(main(['export', sys.argv[2], '-o', sys.argv[3], '-q', '--matches', sys.argv[4]]))"
     )
-    subprocess.run([sys.executable, "-c", code, str(unpacked), str(HANDS), str(out)], check=True,
-                   cwd=tmp_path)
+    subprocess.run([sys.executable, "-c", code, str(unpacked), str(HANDS), str(out), str(MATCHES)],
+                   check=True, cwd=tmp_path)
     assert tree(out) == tree(GOLDEN)
 
 
@@ -414,3 +416,25 @@ def test_an_output_path_that_is_a_file_is_an_error(
     assert main(["export", str(HANDS), "-o", str(tmp_path / "site")]) == 2
     assert "is not a folder" in capsys.readouterr().err
     assert (tmp_path / "site").read_text() == "not a folder"
+
+
+def test_match_files_become_score_sheet_pages(site: Path, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.match import load
+    from tutor.sheet import score_match
+
+    sheet = score_match(load(MATCHES / "three-handed-american.yaml"))
+    page = parse(site / "scores" / "three-handed-american.html")
+    rows = [r for r in page.iter("tr") if r.get("data-hand")]  # type: ignore[attr-defined]
+    assert len(rows) == len(sheet.rows)
+    text = " ".join(text_of(page).split())
+    assert all(str(abs(t)) in text for t in sheet.totals.values())  # shown with a true minus sign
+    index = (site / "index.html").read_text("utf-8")
+    assert 'href="scores/three-handed-american.html">Three-handed American game</a>' in index
+    # a bad match file is reported with its line and skipped; the lessons are still built
+    (tmp_path / "bad.yaml").write_text("title: x\nplayers: [A]\n")
+    out = tmp_path / "out"
+    assert main(["export", str(HANDS), "-o", str(out), "--matches", str(tmp_path / "bad.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'bad.yaml'}:" in err
+    assert (out / "lessons" / "01-no-trumps-notes.html").is_file() and not (out / "scores").exists()

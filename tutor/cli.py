@@ -83,7 +83,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from .export import ExportError, Site
 
     try:
-        report = Site(args.paths, args.out, templates=args.templates, title=args.title).build()
+        site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches)
+        report = site.build()
     except ExportError as err:
         print(f"tutor export: {err}", file=sys.stderr)
         return 2
@@ -234,6 +235,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--out", default="site", help="the output folder (default: site)")
     p.add_argument("--templates", help="a folder of templates that win over the shipped ones by name")
     p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
+    p.add_argument("--matches", nargs="+", default=[], metavar="PATH",
+                   help="match files (or folders of them) to publish as score sheets")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
 

@@ -137,7 +137,8 @@ class Site:
 
     ``sources`` are hand files or folders of them; ``out`` is the output folder; ``templates``
     is a folder whose templates (and ``tutor.css``, ``quiz.js``) win over the shipped ones by
-    name; ``extra_pages`` are further pages to draw (see :class:`Page`).
+    name; ``extra_pages`` are further pages to draw (see :class:`Page`); ``matches`` are match
+    files (or folders of them), each drawn as a score sheet page in ``scores/``.
     """
 
     def __init__(
@@ -148,11 +149,14 @@ class Site:
         templates: str | Path | None = None,
         title: str = "Five Hundred lessons",
         extra_pages: Sequence[Page] = (),
+        matches: Sequence[str | Path] = (),
     ) -> None:
         self.sources = list(sources)
+        self.matches = list(matches)
         self.out = Path(out)
         self.title = title
         self.extra_pages = list(extra_pages)
+        self._extra: list[Page] = list(self.extra_pages)
         if templates is not None and not Path(templates).is_dir():
             raise ExportError(f"templates folder {str(templates)!r} does not exist")
         self.env: jinja2.Environment = environment(templates)
@@ -169,6 +173,7 @@ class Site:
         report = BuildReport()
         lessons = self._lessons(report)
         report.lessons = len(lessons)
+        self._extra = [*self.extra_pages, *self._score_sheets(report)]
         self.out.mkdir(parents=True, exist_ok=True)
         root = self.out.resolve()
         previous = self._read_manifest(root)
@@ -204,6 +209,30 @@ class Site:
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
                                    lesson_summary(result), lesson_view(result, self.pictures)))
         return lessons
+
+    def _score_sheets(self, report: BuildReport) -> list[Page]:
+        from .cards import TutorError
+        from .match import MatchFileError, load
+        from .sheet import score_match
+        from .sheet_render import render_score_sheet
+
+        pages: list[Page] = []
+        taken: set[str] = set()
+        for path, name in hand_files(self.matches):
+            try:
+                sheet = score_match(load(path))
+            except MatchFileError as err:
+                report.problems.extend(err.problems)
+                report.skipped += 1
+                continue
+            except TutorError as err:
+                report.problems.append(FileProblem(str(path), 1, str(err), "match file"))
+                report.skipped += 1
+                continue
+            slug = _unique(slugify(name), taken)
+            pages.append(Page(f"scores/{slug}.html", "scoresheet.html", sheet.title,
+                              {"sheet": render_score_sheet(sheet, env=self.env)}))
+        return pages
 
     # planning ---------------------------------------------------------------------------------
 
@@ -244,7 +273,7 @@ class Site:
                 "number": i + 1,
                 "count": len(lessons),
             }))
-        pages.extend(self.extra_pages)
+        pages.extend(self._extra)
         return pages
 
     # writing ----------------------------------------------------------------------------------
@@ -256,7 +285,7 @@ class Site:
             "root": "../" * depth,
             "page_title": page.title,
             "site_title": self.title,
-            "extra_pages": [{"path": p.path, "title": p.title} for p in self.extra_pages],
+            "extra_pages": [{"path": p.path, "title": p.title} for p in self._extra],
         }
         text = self.env.get_template(page.template).render(context)
         return text.encode("utf-8")
