@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    where = {"metadata": {"path": str(path.parent)}}
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources=where).execute()
     nb.metadata.pop("widgets", None)  # saved widget state: large, and changes every run
     for cell in nb.cells:
         cell.metadata.pop("execution", None)  # timestamps
