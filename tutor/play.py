@@ -161,6 +161,10 @@ def describe(card: Card, ctx: PlayContext) -> str:
     return card.words()
 
 
+def _no_trump_word(ctx: PlayContext) -> str:
+    return "misère" if ctx.misere else "no-trumps"
+
+
 def _holding(cards: Sequence[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
@@ -234,7 +238,15 @@ def judge_play(
             Kind.JOKER_LED_NAMES_SUIT,
         )
     led = led_suit(plays, ctx)
-    assert led is not None
+    if led is None:
+        # Only a wildcard joker led as the last card names no suit: nothing can be followed.
+        return Ruling(
+            Kind.VOID_ANY_CARD,
+            f"The joker was led as the last card without naming a suit, so {who} may play any "
+            f"card: {describe(card, ctx)}.",
+            (seat,),
+            (card,),
+        )
     suit = effective_suit(card, ctx)
     followers = [c for c in hand if effective_suit(c, ctx) is led]
     what = describe(card, ctx)
@@ -264,13 +276,15 @@ def judge_play(
             rule = Kind.JOKER_ONLY_WHEN_VOID
             raise IllegalPlay(
                 f"{who} cannot play the joker: {led.word} were led and {who} holds "
-                f"{_holding(followers)}; in no-trumps the joker may be played only when void "
-                f"in the suit led",
+                f"{_holding(followers)}; with no trump suit ({_no_trump_word(ctx)}) the joker "
+                f"may be played only when void in the suit led",
                 rule,
             )
         extra = ""
-        if ctx.is_left_bower(card):
+        if ctx.is_left_bower(card) or (isinstance(card, Joker) and ctx.trumps is not None):
             extra = f" ({describe(card, ctx)} is a {ctx.trumps.singular} this hand)"  # type: ignore[union-attr]
+        elif isinstance(card, Joker) and ctx.joker_suit is not None:
+            extra = f" (the joker was nominated as a {ctx.joker_suit.singular})"
         raise IllegalPlay(
             f"{who} must follow suit: {led.word} were led and {who} holds "
             f"{_holding(followers)}{_bower_note(led, ctx, followers)}, so cannot play {card}{extra}",
@@ -286,11 +300,21 @@ def judge_play(
         )
     void = f"{who} has no {led.word}{_bower_note(led, ctx, hand)}"
     if isinstance(card, Joker) and ctx.wildcard:
-        kind = Kind.JOKER_COMPULSORY if ctx.joker_compulsory else Kind.JOKER_ONLY_WHEN_VOID
-        must = "must" if ctx.joker_compulsory else "may"
+        if ctx.joker_compulsory:
+            kind = Kind.JOKER_COMPULSORY
+            why = (
+                f"{void}, so must play the joker: in misère it must be played as soon as its "
+                f"holder cannot follow suit"
+            )
+        else:
+            kind = Kind.JOKER_ONLY_WHEN_VOID
+            why = (
+                f"{void}, so may play the joker (with no trump suit it may be played only when "
+                f"void in the suit led)"
+            )
         return Ruling(
             kind,
-            f"{void}, so {must} play the joker, which wins any trick it is played to.",
+            f"{why}. It wins any trick it is played to.",
             (seat,),
             (card,),
         )
@@ -336,8 +360,8 @@ def _judge_lead(
                     (card,),
                 )
             raise IllegalPlay(
-                f"{who} leads the joker in no-trumps without naming a suit: write Jo:S, Jo:C, "
-                f"Jo:D or Jo:H for the suit the others must follow",
+                f"{who} leads the joker in {_no_trump_word(ctx)} without naming a suit: write "
+                f"Jo:S, Jo:C, Jo:D or Jo:H for the suit the others must follow",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if not allowed and not last:
@@ -415,23 +439,39 @@ def trick_winner(seats: Sequence[Seat], plays: Sequence[Play], ctx: PlayContext)
     if isinstance(card, Joker) and ctx.wildcard:
         return best, Ruling(
             Kind.JOKER_WINS,
-            f"{who} wins with the joker: with no trump suit it beats every other card.",
+            f"{who} wins with the joker: with no trump suit ({_no_trump_word(ctx)}) it beats "
+            f"every other card.",
             (seat,),
             (card,),
         )
     assert led is not None
     suit = effective_suit(card, ctx)
+    highest = (
+        "the highest trump of all"
+        if isinstance(card, Joker)
+        else "the highest trump played"
+    )
+    if isinstance(card, Joker) and ctx.trumps is None:
+        highest = f"the highest {led.singular}"
+    what = card.words() if isinstance(card, Joker) else what
     if ctx.trumps is not None and suit is ctx.trumps and led is not ctx.trumps:
         return best, Ruling(
             Kind.TRUMPED,
-            f"{who} wins by trumping {led.word} with {what}, the highest trump played.",
+            f"{who} wins by trumping {led.word} with {what}, {highest}.",
             (seat,),
             (card,),
         )
     if ctx.trumps is not None and led is ctx.trumps:
         return best, Ruling(
             Kind.HIGHEST_OF_SUIT_LED,
-            f"{who} wins with {what}, the highest trump played.",
+            f"{who} wins with {what}, {highest}: trumps ({led.word}) were led.",
+            (seat,),
+            (card,),
+        )
+    if isinstance(card, Joker):
+        return best, Ruling(
+            Kind.HIGHEST_OF_SUIT_LED,
+            f"{who} wins with {describe(card, ctx)}, {highest}: {led.word} were led.",
             (seat,),
             (card,),
         )

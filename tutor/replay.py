@@ -294,19 +294,30 @@ def build(hand: Hand) -> Replay:
     """Replay a hand as far as it goes, collecting every problem instead of stopping at the first."""
     rules = hand.rules
     b = _Builder(hand, rules)
+    per_hand = (len(rules.the_pack) - rules.kitty_size) // rules.players
     deal_text = (
-        f"{hand.dealer.word} deals ten cards to each player and three to the kitty; "
-        f"{hand.dealer.next().word}, on the dealer's left, speaks first."
+        f"{hand.dealer.word} deals {_count(per_hand)} cards to each player and "
+        f"{_count(rules.kitty_size)} to the kitty; {hand.dealer.next().word}, on the dealer's "
+        f"left, speaks first."
     )
-    b.record(Step(StepKind.DEAL, Ruling(Kind.BID, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
+    b.record(Step(StepKind.DEAL, Ruling(Kind.DEAL, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
+    if rules.players != 4 or rules.three_handed:
+        b.problem(
+            ("rules",),
+            "these settings are for a game that is not four-handed (players, three_handed); "
+            "tutor replays the four-handed game in partnerships only, so far",
+            "rules",
+        )
+        return _finish(b, None, None, None)
     _check_deal(b)
     if b.problems:
         return _finish(b, None, None, None)
     auction = _run_auction(b)
     if auction is None or not auction.complete or auction.contract is None:
         if auction is not None and auction.thrown_in:
-            for key in ("discard", "play"):
-                if (hand.discard if key == "discard" else hand.play):
+            extras = {"discard": hand.discard, "joker": hand.joker, "play": hand.play}
+            for key, value in extras.items():
+                if value:
                     b.problem((key,), f"everyone passed, so the hand is thrown in: there is no {key}",
                               "thrown-in")
         elif auction is not None and not auction.complete and (hand.discard or hand.play):
@@ -335,6 +346,13 @@ def _finish(
         problems=tuple(b.problems),
         context=ctx,
     )
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 5: "five", 6: "six", 10: "ten"}
+
+
+def _count(n: int) -> str:
+    return _COUNT_WORDS.get(n, str(n))
 
 
 def _check_deal(b: _Builder) -> None:
@@ -543,7 +561,23 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 Ruling(
                     Kind.JOKER_NOMINATED,
                     f"{who.word} nominates the joker as a {nominated.singular}: it is the highest "
-                    f"{nominated.singular} this hand, and follows and is followed as one.",
+                    f"{nominated.singular} this hand, so it must follow when {nominated.word} are "
+                    f"led, and when it is led the others must follow {nominated.word}.",
+                    (who,),
+                    (Joker(),),
+                ),
+                who,
+            )
+        )
+    elif bid.is_misere and holds_joker and rules.misere_needs_joker_nominated:
+        b.record(
+            Step(
+                StepKind.NOMINATE,
+                Ruling(
+                    Kind.MISERE_JOKER_NOT_NOMINATED,
+                    f"{who.word} keeps the joker in {bid.words()} without nominating its suit: "
+                    f"under these rules that loses the misère whatever the tricks (setting "
+                    f"misere_needs_joker_nominated).",
                     (who,),
                     (Joker(),),
                 ),
@@ -625,6 +659,12 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             return records
         index, win_ruling = trick_winner(seats, plays, ctx)
         winner = seats[index]
+        if contract.bid.is_misere and winner == contract.declarer and won[winner.side] == 0:
+            win_ruling = dataclasses.replace(
+                win_ruling,
+                text=f"{win_ruling.text} That is a trick for the contractor, so the "
+                f"{contract.bid.words()} has failed.",
+            )
         won[winner.side] += 1
         record = TrickRecord(
             number, leader, seats, tuple(plays), tuple(rulings), led, winner, index, win_ruling
@@ -654,12 +694,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             )
     if len(records) == n_tricks:
         forfeit = None
-        if (
-            contract.bid.is_misere
-            and rules.misere_needs_joker_nominated
-            and b.hand.joker is None
-            and any(isinstance(c, Joker) for c in b.played[contract.declarer])
-        ):
+        if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
             forfeit = (
                 "the contractor kept the joker without nominating its suit, which loses a misère "
                 "(setting misere_needs_joker_nominated)"

@@ -63,11 +63,12 @@ def score_hand(
         score[side] = value if made else -value
         defenders = per * taken if rules.defenders_score_in_misere else 0
         score[other] = defenders
-        d_text = (
-            f" {other.word} score {defenders} ({per} for each trick the contractor took)."
-            if rules.defenders_score_in_misere
-            else " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
-        )
+        if not rules.defenders_score_in_misere:
+            d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+        elif taken:
+            d_text = f" {other.word} score {defenders} ({per} for each trick the contractor took)."
+        else:
+            d_text = f" {other.word} score nothing: they score only for tricks the contractor takes."
         if forfeit is not None:
             text = f"{who}'s {bid.words()} is lost: {forfeit}. {side.word} lose {value}.{d_text}"
             kind = Kind.MISERE_JOKER_NOT_NOMINATED
@@ -82,7 +83,10 @@ def score_hand(
             kind = Kind.MISERE_SET
         return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, (contract.declarer,)))
     made = taken >= bid.tricks
-    defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
+    if against:
+        defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
+    else:
+        defence = f" {other.word} took no tricks, so score nothing."
     if made:
         earned = value
         kind = Kind.CONTRACT_MADE
