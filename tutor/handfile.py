@@ -20,7 +20,7 @@ from .cards import Card, Suit, TutorError
 from .hand import Hand, RulesSpec
 from .play import Play
 from .replay import Replay, build
-from .rules import RulesError
+from .rules import RulesError, preset
 from .seats import FOUR_SEATS, Seat
 
 __all__ = [
@@ -229,17 +229,23 @@ class _Reader:
             self.fail(node, "rules must be a preset name or a mapping with preset: and settings")
             return None
         try:
-            spec.resolve()
+            base = preset(spec.preset)
         except RulesError as err:
-            bad = None
-            if isinstance(node, yaml.MappingNode):
-                for key_node, value_node in node.value:
-                    if str(key_node.value) in str(err):
-                        bad = value_node
-                        break
-            self.fail(bad or node, str(err), "rules")
+            self.fail(node, str(err), "rules")
             return None
-        return spec
+        ok = True
+        if isinstance(node, yaml.MappingNode):
+            # Each setting on its own, so that the line of the bad one is reported.
+            for key_node, _value in node.value:
+                key = str(key_node.value)
+                if key == "preset" or key not in spec.overrides:
+                    continue
+                try:
+                    base.with_settings({key: spec.overrides[key]})
+                except RulesError as err:
+                    self.fail(key_node, f"rules: {err}", "rules")
+                    ok = False
+        return spec if ok else None
 
     def seat(self, node: yaml.Node, where: Where, what: str) -> Seat | None:
         self.mark(where, node)
@@ -412,7 +418,10 @@ def check(path: str | Path, text: str | None = None) -> tuple[Replay | None, lis
         return None, err.problems
     except (OSError, UnicodeDecodeError) as err:
         return None, [FileProblem(name, 1, f"cannot read the file: {err}", "file")]
-    result = build(loaded.hand)
+    try:
+        result = build(loaded.hand)
+    except TutorError as err:
+        return None, [FileProblem(name, 1, str(err), "rules")]
     problems = [
         FileProblem(name, loaded.line_of(p.where), p.message, p.rule) for p in result.problems
     ]
