@@ -88,12 +88,17 @@ class PlayContext:
         """True when the joker belongs to no suit (no-trumps or misère, not nominated)."""
         return self.joker_suit is None
 
+    @property
+    def left_bower_suit(self) -> Suit | None:
+        """The printed suit of the left bower (None without a trump suit)."""
+        return None if self.trumps is None else _SISTER[self.trumps]
+
     def is_left_bower(self, card: Card) -> bool:
         return (
             self.trumps is not None
-            and isinstance(card, SuitedCard)
-            and card.rank is Rank.JACK
-            and card.suit is self.trumps.sister
+            and card.__class__ is SuitedCard
+            and card.rank is _JACK
+            and card.suit is _SISTER[self.trumps]
         )
 
     def is_right_bower(self, card: Card) -> bool:
@@ -105,14 +110,19 @@ class PlayContext:
         )
 
 
+_JACK = Rank.JACK
+_SISTER = {suit: suit.sister for suit in Suit}
+
+
 def effective_suit(card: Card, ctx: PlayContext) -> Suit | None:
     """The suit a card belongs to this hand: the left bower and the joker join trumps."""
-    if isinstance(card, Joker):
+    if card.__class__ is not SuitedCard:
         return ctx.joker_suit
-    assert isinstance(card, SuitedCard)
-    if ctx.is_left_bower(card):
-        return ctx.trumps
-    return card.suit
+    suit: Suit = card.suit
+    trumps = ctx.trumps
+    if trumps is not None and card.rank is _JACK and suit is _SISTER[trumps]:
+        return trumps
+    return suit
 
 
 def power(card: Card, led: Suit | None, ctx: PlayContext) -> int:
@@ -248,7 +258,6 @@ def judge_play(
             (card,),
         )
     suit = effective_suit(card, ctx)
-    followers = [c for c in hand if effective_suit(c, ctx) is led]
     what = describe(card, ctx)
     if suit is led:
         if isinstance(card, SuitedCard) and ctx.is_left_bower(card):
@@ -268,6 +277,7 @@ def judge_play(
                 (card,),
             )
         return Ruling(Kind.FOLLOW_SUIT, f"{who} follows suit with {what}.", (seat,), (card,))
+    followers = [c for c in hand if effective_suit(c, ctx) is led]
     if followers:
         rule = Kind.LEFT_BOWER_IS_TRUMP if any(ctx.is_left_bower(c) for c in followers) or (
             ctx.is_left_bower(card)

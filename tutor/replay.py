@@ -275,16 +275,32 @@ class _Builder:
         self.holding: dict[Seat, list[Card]] = {s: list(hand.hands.get(s, ())) for s in FOUR_SEATS}
         self.played: dict[Seat, list[Card]] = {s: [] for s in FOUR_SEATS}
         self.state = State(hands={}, played={})
+        self.hands_now: dict[Seat, tuple[Card, ...]] = {}
+        self.played_now: dict[Seat, tuple[Card, ...]] = {}
 
     def problem(self, where: Where, message: str, rule: str) -> None:
         self.problems.append(Problem(where, message, rule))
 
-    def record(self, step: Step, **changes: object) -> None:
-        self.state = dataclasses.replace(
-            self.state,
-            hands={s: tuple(c) for s, c in self.holding.items()},
-            played={s: tuple(c) for s, c in self.played.items()},
-            **changes,  # type: ignore[arg-type]
+    def record(self, step: Step, *, changed: Seat | None = None, **changes: object) -> None:
+        """Add a step and the state after it. ``changed`` is the only seat whose cards moved
+        (None: look at every seat), so unchanged hands are shared between states."""
+        seats = FOUR_SEATS if changed is None else (changed,)
+        for s in seats:
+            self.hands_now[s] = tuple(self.holding[s])
+            self.played_now[s] = tuple(self.played[s])
+        old = self.state
+        self.state = State(
+            hands=dict(self.hands_now),
+            played=dict(self.played_now),
+            calls=changes.get("calls", old.calls),  # type: ignore[arg-type]
+            contract=changes.get("contract", old.contract),  # type: ignore[arg-type]
+            tricks=changes.get("tricks", old.tricks),  # type: ignore[arg-type]
+            tricks_won=changes.get("tricks_won", old.tricks_won),  # type: ignore[arg-type]
+            shown=changes.get("shown", old.shown),  # type: ignore[arg-type]
+            sitting_out=changes.get("sitting_out", old.sitting_out),  # type: ignore[arg-type]
+            to_play=changes.get("to_play", old.to_play),  # type: ignore[arg-type]
+            kitty_taken=changes.get("kitty_taken", old.kitty_taken),  # type: ignore[arg-type]
+            result=changes.get("result", old.result),  # type: ignore[arg-type]
         )
         self.steps.append(step)
         self.states.append(self.state)
@@ -431,7 +447,8 @@ def _run_auction(b: _Builder) -> Auction | None:
         b.problem(("auction", err.index), f"call {err.index + 1}: {err}", "the auction")
         return None
     for i, (seat, ruling) in enumerate(zip(auction.callers, auction.rulings, strict=False)):
-        b.record(Step(StepKind.CALL, ruling, seat), calls=auction.calls[: i + 1], to_play=None)
+        b.record(Step(StepKind.CALL, ruling, seat), changed=seat, calls=auction.calls[: i + 1],
+                 to_play=None)
     if auction.complete:
         closing = auction.rulings[-1]
         b.record(
@@ -652,6 +669,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             nxt = seats[c + 1] if c + 1 < len(seats) else None
             b.record(
                 Step(StepKind.CARD, ruling, seat, number, c + 1, play, note_key=f"{number}.{c + 1}"),
+                changed=seat,
                 tricks=(*records, record),
                 to_play=nxt,
             )
@@ -673,6 +691,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         leader = winner
         b.record(
             Step(StepKind.TRICK, win_ruling, winner, number, note_key=str(number)),
+            changed=winner,
             tricks=tuple(records),
             tricks_won=dict(won),
             to_play=winner if number < n_tricks else None,
