@@ -198,29 +198,34 @@ def legal_plays(
     *,
     shown_void: Collection[Suit] = (),
 ) -> list[Card]:
-    """The cards of ``hand`` that may be played to the trick so far (led jokers still name a suit)."""
-    out: list[Card] = []
-    for card in dict.fromkeys(hand):
-        try:
-            judge_play(Seat.N, hand, plays, _as_play(card, plays, ctx, shown_void), ctx,
-                       shown_void=shown_void)
-        except IllegalPlay:
-            continue
-        out.append(card)
-    return out
+    """The cards of ``hand`` that may be played to the trick so far.
+
+    The same answer as asking :func:`judge_play` about each card (a test holds them to
+    that), without writing the sentences; a joker that may be led is listed once, and
+    may name any suit of :func:`joker_lead_suits`.
+    """
+    unique = list(dict.fromkeys(hand))
+    if not plays:
+        if ctx.wildcard and len(hand) > 1 and not joker_lead_suits(hand, ctx, shown_void):
+            return [c for c in unique if c.__class__ is not Joker]
+        return unique
+    led = led_suit(plays, ctx)
+    if led is None:
+        return unique
+    followers = [c for c in unique if effective_suit(c, ctx) is led]
+    if followers:
+        return followers
+    if ctx.joker_compulsory and ctx.wildcard:
+        joker = next((c for c in unique if c.__class__ is Joker), None)
+        if joker is not None:
+            return [joker]
+    return unique
 
 
 def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collection[Suit]) -> list[Suit]:
     """The suits a wildcard joker may name when led: never one its holder has shown void in."""
     del hand, ctx
     return [s for s in Suit if s not in shown_void]
-
-
-def _as_play(card: Card, plays: Sequence[Play], ctx: PlayContext, shown_void: Collection[Suit]) -> Play:
-    if plays or not (isinstance(card, Joker) and ctx.wildcard):
-        return Play(card)
-    allowed = joker_lead_suits((), ctx, shown_void)
-    return Play(card, allowed[0] if allowed else None)
 
 
 def judge_play(
