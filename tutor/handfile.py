@@ -60,6 +60,9 @@ class _Loader(_BaseLoader):  # type: ignore[misc]
                 _RESOLVED[key] = tag
         return tag
 
+_STR_TAG = "tag:yaml.org,2002:str"
+_KNOWN_CARDS: dict[str, Card] = {}  # canonical card text → card, filled as files are read
+_KNOWN_PLAYS: dict[str, Play] = {}
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
@@ -165,7 +168,19 @@ class _Reader:
         items = self.items(node, what)
         if items is None:
             return None
-        out = [self.card(item, (*where, i), what) for i, item in enumerate(items)]
+        out: list[Card | None] = []
+        lines = self.lines
+        for i, item in enumerate(items):
+            if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
+                known = _KNOWN_CARDS.get(item.value)  # the fast path: a card seen before
+                if known is not None:
+                    lines[(*where, i)] = item.start_mark.line + 1
+                    out.append(known)
+                    continue
+            card = self.card(item, (*where, i), what)
+            if card is not None and item.value == str(card) and len(_KNOWN_CARDS) < 10_000:
+                _KNOWN_CARDS[item.value] = card
+            out.append(card)
         if any(c is None for c in out):
             return None
         return tuple(c for c in out if c is not None)
@@ -338,11 +353,19 @@ class _Reader:
             plays: list[Play] = []
             for c, item in enumerate(items):
                 self.mark(("play", t, c), item)
+                if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
+                    known = _KNOWN_PLAYS.get(item.value)  # the fast path: a card seen before
+                    if known is not None:
+                        plays.append(known)
+                        continue
                 raw = self.text(item, f"trick {t + 1}, card {c + 1}")
                 if raw is None:
                     continue
                 try:
-                    plays.append(Play.parse(raw))
+                    play = Play.parse(raw)
+                    plays.append(play)
+                    if raw == item.value and len(_KNOWN_PLAYS) < 10_000:
+                        _KNOWN_PLAYS[raw] = play
                 except TutorError as err:
                     self.fail(item, f"trick {t + 1}, card {c + 1}: {err}", "card notation")
             tricks.append(tuple(plays))

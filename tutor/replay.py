@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import overload
 
 from .auction import Auction, AuctionError, BidKind, Call, Contract, run_auction
 from .cards import Card, Joker, Suit, TutorError
@@ -28,6 +29,7 @@ __all__ = [
     "Replay",
     "ReplayError",
     "State",
+    "States",
     "Step",
     "StepKind",
     "TrickRecord",
@@ -149,7 +151,7 @@ class Replay:
     rules: RuleSet
     auction: Auction | None
     steps: tuple[Step, ...]
-    states: tuple[State, ...]
+    states: Sequence[State]
     tricks: tuple[TrickRecord, ...]
     result: HandScore | None
     problems: tuple[Problem, ...]
@@ -263,6 +265,56 @@ def _seats_from(first: Seat, active: Sequence[Seat]) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+_FIELDS = (
+    "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
+    "result",
+)
+
+
+class States(Sequence[State]):
+    """The state after each step, made when first asked for and then kept.
+
+    :func:`build` records each step's values as a plain tuple; a :class:`State` is made
+    from it only when a front end looks (``tutor check`` never does), so checking a hand
+    does not pay for thousands of states nobody reads.
+    """
+
+    def __init__(self, raw: list[tuple[object, ...]]) -> None:
+        self._raw = raw
+        self._made: list[State | None] = [None] * len(raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> State: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[State, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> State | tuple[State, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self._raw)
+        if not 0 <= index < len(self._raw):
+            raise IndexError("state index out of range")
+        made = self._made[index]
+        if made is None:
+            made = self._made[index] = State(*self._raw[index])  # type: ignore[arg-type]
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} states>"
+
+
 class _Builder:
     """Walks a hand once, recording steps, states and problems."""
 
@@ -271,12 +323,17 @@ class _Builder:
         self.rules = rules
         self.problems: list[Problem] = []
         self.steps: list[Step] = []
-        self.states: list[State] = []
+        self.raw_states: list[tuple[object, ...]] = []
         self.holding: dict[Seat, list[Card]] = {s: list(hand.hands.get(s, ())) for s in FOUR_SEATS}
         self.played: dict[Seat, list[Card]] = {s: [] for s in FOUR_SEATS}
-        self.state = State(hands={}, played={})
         self.hands_now: dict[Seat, tuple[Card, ...]] = {}
         self.played_now: dict[Seat, tuple[Card, ...]] = {}
+        # The fields of State after the last step (hands and played aside).
+        self.now: dict[str, object] = {
+            "calls": (), "contract": None, "tricks": (), "tricks_won": {Side.NS: 0, Side.EW: 0},
+            "shown": frozenset(), "sitting_out": None, "to_play": None, "kitty_taken": False,
+            "result": None,
+        }
 
     def problem(self, where: Where, message: str, rule: str) -> None:
         self.problems.append(Problem(where, message, rule))
@@ -288,22 +345,12 @@ class _Builder:
         for s in seats:
             self.hands_now[s] = tuple(self.holding[s])
             self.played_now[s] = tuple(self.played[s])
-        old = self.state
-        self.state = State(
-            hands=dict(self.hands_now),
-            played=dict(self.played_now),
-            calls=changes.get("calls", old.calls),  # type: ignore[arg-type]
-            contract=changes.get("contract", old.contract),  # type: ignore[arg-type]
-            tricks=changes.get("tricks", old.tricks),  # type: ignore[arg-type]
-            tricks_won=changes.get("tricks_won", old.tricks_won),  # type: ignore[arg-type]
-            shown=changes.get("shown", old.shown),  # type: ignore[arg-type]
-            sitting_out=changes.get("sitting_out", old.sitting_out),  # type: ignore[arg-type]
-            to_play=changes.get("to_play", old.to_play),  # type: ignore[arg-type]
-            kitty_taken=changes.get("kitty_taken", old.kitty_taken),  # type: ignore[arg-type]
-            result=changes.get("result", old.result),  # type: ignore[arg-type]
-        )
+        now = self.now
+        now.update(changes)
         self.steps.append(step)
-        self.states.append(self.state)
+        self.raw_states.append(
+            (dict(self.hands_now), dict(self.played_now), *[now[f] for f in _FIELDS])
+        )
 
 
 def build(hand: Hand) -> Replay:
@@ -350,13 +397,14 @@ def build(hand: Hand) -> Replay:
 def _finish(
     b: _Builder, auction: Auction | None, ctx: PlayContext | None, tricks: list[TrickRecord] | None
 ) -> Replay:
-    result = b.state.result
+    result = b.now["result"]
+    assert result is None or isinstance(result, HandScore)
     return Replay(
         hand=b.hand,
         rules=b.rules,
         auction=auction,
         steps=tuple(b.steps),
-        states=tuple(b.states),
+        states=States(b.raw_states),
         tricks=tuple(tricks or ()),
         result=result,
         problems=tuple(b.problems),
@@ -391,9 +439,14 @@ def _check_deal(b: _Builder) -> None:
             f"the kitty has {len(hand.kitty)} cards; it must have {rules.kitty_size}",
             "the deal",
         )
-    dealt: Counter[Card] = Counter(hand.kitty)
+    everything = [*hand.kitty]
     for cards in hand.hands.values():
-        dealt.update(cards)
+        everything.extend(cards)
+    unique = frozenset(pack.cards)
+    seen = set(everything)
+    if len(seen) == len(everything) == len(unique) == len(pack.cards) and seen <= unique:
+        return  # the fast path: every card of the pack dealt exactly once
+    dealt: Counter[Card] = Counter(everything)
     in_pack = Counter(pack.cards)
     for card, n in dealt.items():
         if card not in in_pack:
@@ -617,7 +670,8 @@ def _first_leader(b: _Builder, contract: Contract, active: Sequence[Seat]) -> tu
 
 def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
     hand, rules = b.hand, b.rules
-    sitting_out = b.state.sitting_out
+    sitting_out = b.now["sitting_out"]
+    assert sitting_out is None or isinstance(sitting_out, Seat)
     active = [s for s in FOUR_SEATS if s != sitting_out]
     leader, lead_reason = _first_leader(b, contract, active)
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
@@ -628,7 +682,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         b.problem(
             ("play", n_tricks), f"the hand has {len(hand.play)} tricks; there are only {n_tricks}", "play"
         )
-    b.state = dataclasses.replace(b.state, to_play=leader)
+    b.now["to_play"] = leader
     for t, trick in enumerate(hand.play[:n_tricks]):
         number = t + 1
         seats = _seats_from(leader, active)
