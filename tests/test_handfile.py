@@ -112,6 +112,9 @@ MISTAKES = [
     pytest.param(edit("kitty: [Jo, 6C, JC]\n", ""), 1, "the hand has no 'kitty'", id="missing-key"),
     pytest.param(edit("hands:", "hands: [oops"), 5, "not valid YAML", id="bad-yaml"),
     pytest.param(EXAMPLE + "title: again\n", 23, "key 'title' appears twice", id="duplicate-key"),
+    pytest.param(edit("dealer: N", "dealer:"), 3, "dealer is empty", id="empty-value"),
+    pytest.param(edit("  - [9C, AC, 10C, 7C]", "  - [9C, AC, 10C, ~]"), 13,
+                 "trick 1, card 4 is empty", id="empty-card"),
 ]
 
 

@@ -132,6 +132,9 @@ class _Reader:
         if not isinstance(node, yaml.ScalarNode):
             self.fail(node, f"{what} must be a single value, not a {_kind(node)}")
             return None
+        if node.tag == _NULL_TAG and not node.style:
+            self.fail(node, f"{what} is empty: write a value after the colon")
+            return None
         if node.tag == _BOOL_TAG and not node.style:
             self.fail(
                 node,
