@@ -73,8 +73,12 @@ def test_defenders_score_per_trick(value: int, points: int) -> None:
         ("australian", {}, "misere", 1, -250, 0, Kind.MISERE_SET),
         ("australian", {}, "open-misere", 0, 500, 0, Kind.MISERE_MADE),
         ("australian", {}, "open-misere", 3, -500, 0, Kind.MISERE_SET),
-        # Setting on: the defenders score per trick the contractor takes.
-        ("australian", {"defenders_score_in_misere": True}, "misere", 2, -250, 20, Kind.MISERE_SET),
+        # Cardzo's setting on: the defenders score for the tricks they take (the worked example's
+        # hand 3 pays them nothing "because defendersScoreOnMisere is off").
+        ("australian", {"defenders_score_in_misere": True}, "misere", 2, -250, 80, Kind.MISERE_SET),
+        ("australian", {"defenders_score_in_misere": True}, "misere", 0, 250, 100, Kind.MISERE_MADE),
+        ("australian", {"defenders_score_in_misere": True, "misere_defenders_count": "contractor-tricks"},
+         "misere", 2, -250, 20, Kind.MISERE_SET),
         # American: "all opponents earn 10 points per trick taken by the contractor".
         ("american", {}, "misere", 0, 250, 0, Kind.MISERE_MADE),
         ("american", {}, "misere", 4, -250, 40, Kind.MISERE_SET),

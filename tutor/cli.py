@@ -84,6 +84,120 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_quiz(args: argparse.Namespace) -> int:
+    from .handfile import check
+    from .quiz import QuestionKind, QuizSession, make_quiz
+    from .render import sorted_hand
+    from .terminal import format_card
+
+    replays = []
+    for path in _hand_files(args.files):
+        result, problems = check(path)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if result is None or problems:
+            return 1
+        replays.append(result)
+    kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(QuestionKind)
+    questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
+    if not questions:
+        print("no questions on that topic in these hands", file=sys.stderr)
+        return 1
+    scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
+    session = QuizSession(questions)
+    symbols = not args.ascii
+    for n, q in enumerate(questions, 1):
+        print(f"Question {n} of {len(questions)} ({q.source}, {q.rules} rules)")
+        print(f"  {q.prompt}")
+        if q.trick is not None and q.trick.plays:
+            cards = "  ".join(
+                f"{s.word} {p.pretty() if symbols else p}" for s, p in zip(q.trick.seats, q.trick.plays,
+                                                                          strict=False)
+            )
+            print(f"  Trick so far: {cards}" if q.multiple else f"  The trick: {cards}")
+        if q.multiple:
+            print(f"  {q.seat.word if q.seat else ''} holds: "
+                  + " ".join(format_card(c, symbols=symbols) for c in sorted_hand(q.hand)))
+            print("  Answer with the playable cards, such as: " + " ".join(c.key for c in q.choices[:2]))
+        else:
+            for c in q.choices:
+                print(f"    {c.key}) {c.text(symbols=symbols)}")
+        if args.show_answers:
+            feedback = q.check(q.answer)
+            print(f"  Answer: {q.answer_words(symbols=symbols)}.")
+            for reason in feedback.reasons:
+                print(f"  Why: {reason}")
+            print()
+            continue
+        while True:
+            if scripted is not None:
+                text = scripted.pop(0) if scripted else ""
+                print(f"  > {text}")
+            else:
+                try:
+                    text = input("  > ")
+                except EOFError:
+                    print()
+                    print(f"Score: {session.tally}")
+                    return 0
+            try:
+                given = q.parse(text)
+            except ValueError as err:
+                print(f"  {err}")
+                if scripted is not None:
+                    given = frozenset()
+                else:
+                    continue
+            break
+        feedback = session.answer(given)
+        print("  Right." if feedback.correct else f"  Not quite: {q.answer_words(symbols=symbols)}.")
+        for reason in feedback.reasons:
+            print(f"  Why: {reason}")
+        print(f"  Tally: {session.tally}")
+        print()
+        session.next()
+    if not args.show_answers:
+        print(f"Score: {session.tally}")
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .cards import TutorError
+    from .match import MatchFileError, load
+    from .sheet import parse_setting, score_match
+    from .sheet_text import format_sheet
+
+    try:
+        match = load(args.file)
+    except MatchFileError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    overrides: dict[str, object] = {}
+    for raw in args.set or ():
+        try:
+            key, value = parse_setting(raw)
+            match.rules.with_settings({key: value})  # each --set is checked on its own first
+        except TutorError as err:
+            print(f"tutor score: --set {raw}: {err}", file=sys.stderr)
+            return 2
+        overrides[key] = value
+    try:
+        sheet = score_match(match, overrides)
+    except MatchFileError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except TutorError as err:
+        print(f"tutor score: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(sheet.to_json(), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(format_sheet(sheet, symbols=not args.ascii, why=not args.brief))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tutor", description="Learn Five Hundred by replaying real deals trick by trick."
@@ -104,9 +218,36 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print the JSON Schema for hand files")
     p.set_defaults(func=cmd_schema)
 
+    p = sub.add_parser(
+        "score", help="score a whole game from a match file, under its settings or others (--set)"
+    )
+    p.add_argument("file")
+    p.add_argument(
+        "--set", action="append", metavar="NAME=VALUE",
+        help="score the whole game again with a setting changed, e.g. --set target=300 "
+        "--set slam=none (repeatable; see `tutor rules australian` for the settings)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object instead")
+    p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.add_argument("--brief", action="store_true", help="leave out the ruling behind each hand's score")
+    p.set_defaults(func=cmd_score)
+
     p = sub.add_parser("rules", help="list the presets, or show one preset's settings")
     p.add_argument("preset", nargs="?")
     p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("quiz", help="questions on tricks, legal cards and scores, checked by the engine")
+    p.add_argument("files", nargs="*", help="hand files or folders (default: random deals by seed)")
+    p.add_argument("--seed", type=int, default=0, help="the same seed asks the same questions")
+    p.add_argument("--count", type=int, default=5, help="how many questions")
+    p.add_argument("--topic", action="append", help="left-bower, joker, no-trumps, misere, follow-suit, "
+                   "scoring or any lesson tag (repeatable)")
+    p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score"],
+                   help="only this kind of question (repeatable)")
+    p.add_argument("--answers", help="answer without asking: one answer a question, separated by ';'")
+    p.add_argument("--show-answers", action="store_true", help="print each question with its answer")
+    p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.set_defaults(func=cmd_quiz)
     return parser
 
 

@@ -335,10 +335,11 @@ def judge_play(
         )
     if ctx.is_left_bower(card) and led is ctx.trumps.sister:  # type: ignore[union-attr]
         assert ctx.trumps is not None
+        # Say once why the holder of the left bower is void, not twice.
         return Ruling(
             Kind.LEFT_BOWER_IS_TRUMP,
-            f"{void}, so may play any card, and trumps with {describe(card, ctx)}: "
-            f"it is a {ctx.trumps.singular} this hand, not a {led.singular}.",
+            f"{who} has no {led.word}: {describe(card, ctx)} is a {ctx.trumps.singular} this "
+            f"hand, not a {led.singular}. So {who} may play any card, and trumps with it.",
             (seat,),
             (card,),
         )
@@ -420,7 +421,10 @@ def _judge_lead(
     if isinstance(card, Joker):
         kind = Kind.JOKER_IS_TRUMP if ctx.trumps is not None else Kind.JOKER_NOMINATED_SUIT
         return Ruling(
-            kind, f"{who} leads {what}: the others must follow {suit.word}.", (seat,), (card,)
+            kind,
+            f"{who} leads {what}: the others must follow {suit.word}{_bower_note(suit, ctx)}.",
+            (seat,),
+            (card,),
         )
     follow = f"the others must follow {suit.word}{_bower_note(suit, ctx)}"
     return Ruling(Kind.LEAD, f"{who} leads {what}: {follow}.", (seat,), (card,))

@@ -132,7 +132,7 @@ SETTINGS: dict[str, Setting] = {
                 step=5, aliases=("defenders_per_trick",)),
         Setting(
             "defenders_score_in_misere",
-            "on a misère hand the defenders score per trick the contractor takes",
+            "on a misère hand the defenders score per trick (which tricks: misere_defenders_count)",
             _BOOL,
         ),
         Setting(
@@ -141,6 +141,12 @@ SETTINGS: dict[str, Setting] = {
             _BOOL,
         ),
         Setting("three_handed", "each player on their own (Cardzo's three-handed play)", _BOOL),
+        Setting(
+            "misere_defenders_count",
+            "when defenders score during misère, they count their own tricks (Cardzo) or the "
+            "tricks the contractor takes (American nullo)",
+            ("their-tricks", "contractor-tricks"),
+        ),
     )
 }
 
@@ -178,6 +184,7 @@ class RuleSet:
     defenders_score_in_misere: bool
     win_on_defence: bool
     three_handed: bool
+    misere_defenders_count: str
 
     @property
     def the_pack(self) -> Pack:

@@ -61,14 +61,18 @@ def score_hand(
     if bid.kind is not BidKind.TRICKS:
         made = taken == 0 and forfeit is None
         score[side] = value if made else -value
-        defenders = per * taken if rules.defenders_score_in_misere else 0
+        counted, whose = (
+            (against, "they took") if rules.misere_defenders_count == "their-tricks"
+            else (taken, "the contractor took")
+        )
+        defenders = per * counted if rules.defenders_score_in_misere else 0
         score[other] = defenders
         if not rules.defenders_score_in_misere:
             d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
-        elif taken:
-            d_text = f" {other.word} score {defenders} ({per} for each trick the contractor took)."
+        elif counted:
+            d_text = f" {other.word} score {defenders} ({per} for each trick {whose})."
         else:
-            d_text = f" {other.word} score nothing: they score only for tricks the contractor takes."
+            d_text = f" {other.word} score nothing ({per} for each trick {whose}, and there were none)."
         if forfeit is not None:
             text = f"{who}'s {bid.words()} is lost: {forfeit}. {side.word} lose {value}.{d_text}"
             kind = Kind.MISERE_JOKER_NOT_NOMINATED

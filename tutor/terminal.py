@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from .cards import Card, Joker, Suit, SuitedCard
-from .replay import Replay, StepKind
+from .replay import Replay, Step, StepKind
 from .seats import FOUR_SEATS, Side
 
 __all__ = ["format_card", "format_hand", "format_replay"]
@@ -34,7 +34,10 @@ def format_hand(cards: tuple[Card, ...], *, symbols: bool = True) -> str:
 
 
 def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=indent)
+    """Fill ``text`` after ``indent``; a marker in it ("→", "=") is not repeated on later lines."""
+    rest = indent if indent.strip() == "»" else " " * len(indent)
+    return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=rest,
+                         break_on_hyphens=False)
 
 
 def _card_line(seat: str, shown: str, mark: str, text: str) -> str:
@@ -74,6 +77,14 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             out.append(_wrap(step.ruling.text, "  "))
     if "discard" in notes:
         out.append(_wrap(notes["discard"], "  » "))
+    # Steps between tricks (open misère's hand laid face up), by the trick they follow.
+    shown_after: dict[int, list[Step]] = {}
+    last_trick = 0
+    for step in rp.steps:
+        if step.kind is StepKind.TRICK and step.trick is not None:
+            last_trick = step.trick
+        elif step.kind is StepKind.SHOW:
+            shown_after.setdefault(last_trick, []).append(step)
     for trick in rp.tricks:
         out.append("")
         out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
@@ -86,6 +97,9 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
                 out.append(_wrap(notes[key], "      » "))
         if trick.ruling is not None:
             out.append(_wrap(trick.ruling.text, "  → "))
+        for step in shown_after.get(trick.number, ()):
+            out.append(_wrap(f"{step.ruling.text} {format_hand(step.ruling.cards, symbols=symbols)}",
+                             "  "))
         if str(trick.number) in notes:
             out.append(_wrap(notes[str(trick.number)], "  » "))
     # A partial trick left open at the end of the file.

@@ -1,0 +1,149 @@
+"""The widgets in a real JupyterLab, in headless Chromium: step, play along, answer a quiz question.
+
+JupyterLab runs on 127.0.0.1 without a token, serving a temporary copy of the notebooks (Lab
+autosaves outputs into what it serves). Set ``TUTOR_SCREENSHOT=path.png`` to keep a picture of
+the replay widget (the README's screenshot was taken that way).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.quiz import make_quiz
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).parent.parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it as root)",
+                allow_module_level=True)
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+NOTEBOOK = "notebooks/01-getting-started.ipynb"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    # Playwright cannot download its own browser here: launch the system Chromium.
+    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+            "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab on 127.0.0.1, no token, no news pop-up, serving a copy of notebooks/ and their data."""
+    root = tmp_path_factory.mktemp("lab")
+    work = root / "work"
+    shutil.copytree(ROOT / "notebooks", work / "notebooks")
+    shutil.copytree(ROOT / "tests" / "data", work / "tests" / "data")
+    if (ROOT / "hands").is_dir():
+        shutil.copytree(ROOT / "hands", work / "hands")
+    cfg = root / "cfg"
+    (cfg / "labconfig").mkdir(parents=True)
+    (cfg / "labconfig" / "page_config.json").write_text(json.dumps(
+        {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(cfg), JUPYTER_RUNTIME_DIR=str(root / "rt"),
+               JUPYTER_PLATFORM_DIRS="1")
+    log = open(root / "server.log", "w")  # noqa: SIM115 - closed after the server stops
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+         f"--ServerApp.root_dir={work}", f"--LabApp.workspaces_dir={root / 'ws'}",
+         "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         "--LabApp.expose_app_in_browser=True"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            try:
+                urllib.request.urlopen(url + "/api/status", timeout=1).read()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        "jupyter lab failed to start:\n" + (root / "server.log").read_text()
+                    ) from None
+                time.sleep(0.2)  # polling the server's start, not a timing assumption in a test
+        yield url
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.fixture
+def patient_expect() -> Iterator[Any]:
+    """Playwright's ``expect`` with generous waits (a kernel starts slowly on a busy machine)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    yield expect
+    expect.set_options(timeout=5_000)  # Playwright's default, for other browser tests
+
+
+def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, patient_expect: Any) -> None:
+    expect = patient_expect
+    page.set_default_timeout(60_000)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(f"{jupyter_lab}/lab/tree/{NOTEBOOK}")
+    expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible()
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands")
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+    # The replay widget: the notebook stepped it to South's ace of clubs; Next shows West's card.
+    replay = page.locator(".tutor-replay").first
+    expect(replay.locator(".tw-ruling-text")).to_have_text("South follows suit with the ace of clubs.")
+    replay.get_by_role("button", name="Next ▶").click()
+    expect(replay.locator('.tw-centre .card.current[data-card="10C"]')).to_be_visible()
+    expect(replay.locator(".tw-ruling-text")).to_have_text("West follows suit with the 10 of clubs.")
+    shot = os.environ.get("TUTOR_SCREENSHOT")
+    if shot:
+        replay.screenshot(path=shot)
+
+    # Play along as South: jump to trick 1, try a diamond on a club lead, then the ace of clubs.
+    along = page.locator(".tutor-replay").nth(1)
+    along.locator("select").first.select_option(label="Trick 1")
+    expect(along.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
+    along.locator(".tutor-pick").get_by_role("button", name="5♦").click()
+    refusal = along.locator(".tw-refused")
+    expect(refusal).to_contain_text("Refused.")
+    expect(refusal).to_contain_text("South must follow suit: clubs were led and South holds AC")
+    along.locator(".tutor-pick").get_by_role("button", name="A♣").click()
+    expect(along.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
+
+    # The quiz: answer the first question (the same for the same seed) and read the feedback.
+    first = make_quiz(seed=1, count=3)[0]
+    assert not first.multiple
+    right = next(c for c in first.choices if c.key in first.answer)
+    quiz = page.locator(".tutor-quiz").first
+    expect(quiz).to_contain_text(first.prompt)
+    quiz.get_by_role("button", name=right.label).click()
+    expect(quiz.locator(".tw-right")).to_contain_text("Right.")
+    expect(quiz.locator(".tw-right")).to_contain_text(first.ruling.text)
+    expect(quiz.locator(".tw-tally")).to_have_text("Tally: 1 of 1 right · 3 questions")

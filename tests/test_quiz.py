@@ -1,0 +1,205 @@
+"""The quiz: questions come from replays, answers and explanations from the engine, by seed."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor import handfile
+from tutor.cards import Card, Joker, Rank, SuitedCard
+from tutor.play import IllegalPlay, judge_play
+from tutor.quiz import Question, QuestionKind, QuizSession, make_quiz, matches_topic
+from tutor.replay import Replay
+from tutor.seats import Side
+
+EXAMPLE = Path(__file__).parent / "data" / "spec-example.yaml"
+# Who won each trick of the spec's example (docs/hand-format.md), by trick number.
+EXAMPLE_WINNERS = {1: "S", 2: "E", 3: "N", 4: "E", 5: "E", 6: "E", 7: "N", 8: "S", 9: "S", 10: "S"}
+
+
+@pytest.fixture(scope="module")
+def example() -> Replay:
+    result, problems = handfile.check(EXAMPLE)
+    assert result is not None and not problems
+    return result
+
+
+def _fingerprint(qs: list) -> list[tuple[str, str, frozenset[str]]]:
+    return [(q.kind.value, q.prompt, q.answer) for q in qs]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42])
+def test_the_same_seed_asks_the_same_questions(seed: int) -> None:
+    first = make_quiz(seed=seed, count=6)
+    assert len(first) == 6
+    assert _fingerprint(first) == _fingerprint(make_quiz(seed=seed, count=6))
+    assert {q.kind for q in first} == set(QuestionKind)
+
+
+def test_different_seeds_ask_different_questions() -> None:
+    assert _fingerprint(make_quiz(seed=1, count=6)) != _fingerprint(make_quiz(seed=2, count=6))
+
+
+def test_who_wins_from_a_hand_file_matches_the_tricks(example: Replay) -> None:
+    qs = make_quiz([example], kinds=[QuestionKind.WHO_WINS], count=20, seed=5)
+    assert sorted(q.trick.number for q in qs if q.trick) == list(range(1, 11))
+    for q in qs:
+        assert q.trick is not None
+        assert q.answer == {EXAMPLE_WINNERS[q.trick.number]}
+        # the trick is shown without giving the answer away
+        assert q.trick.winner is None and q.trick.winner_index is None
+        assert len(q.trick.plays) == 4
+        fb = q.check_text(EXAMPLE_WINNERS[q.trick.number])
+        assert fb.correct and fb.reasons == (example.tricks[q.trick.number - 1].ruling.text,)
+
+
+def test_who_wins_accepts_the_seat_its_word_or_its_card(example: Replay) -> None:
+    q = next(q for q in make_quiz([example], kinds=[QuestionKind.WHO_WINS], count=10)
+             if q.trick and q.trick.number == 6)
+    assert q.parse("e") == q.parse("East") == q.parse("Jo") == q.parse("Jo:S") == {"E"}
+    assert q.check_text("North").correct is False
+    assert "East" in q.check_text("North").headline
+    with pytest.raises(ValueError, match="answer with a seat"):
+        q.parse("the big one")
+
+
+def test_legal_plays_answer_and_reasons_come_from_the_engine(example: Replay) -> None:
+    qs = make_quiz([example], kinds=[QuestionKind.LEGAL_PLAYS], count=100, seed=0)
+    q = next(q for q in qs if q.prompt.startswith("Trick 1 ") and q.seat and q.seat.value == "S")
+    assert q.answer == {"AC"}  # South holds one club, the ace, when clubs are led
+    fb = q.check_text("AC 5D")
+    assert not fb.correct
+    with pytest.raises(IllegalPlay) as err:
+        judge_play(q.seat, q.hand, q.trick.plays, q.turn.play_for(Card.parse("5D")), q.turn.ctx)
+    assert fb.reasons == (f"Not 5D: {err.value}.",)
+    assert q.check_text("ac").correct
+    with pytest.raises(ValueError, match="cards from the hand"):
+        q.parse("AC ZZ")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_card_played_at_the_table_is_always_among_the_legal_ones(seed: int) -> None:
+    for q in make_quiz(seed=seed, count=6, kinds=[QuestionKind.LEGAL_PLAYS]):
+        assert q.turn is not None
+        assert str(q.turn.actual.card) in q.answer
+        for choice in q.choices:
+            assert choice.card is not None
+            try:
+                q.turn.judge(choice.card)
+                legal = True
+            except IllegalPlay:
+                legal = False
+            assert legal == (choice.key in q.answer), choice.key
+
+
+def test_score_question_takes_letters_or_the_two_numbers(example: Replay) -> None:
+    (q,) = make_quiz([example], kinds=[QuestionKind.SCORE], count=3)
+    assert example.result is not None
+    assert q.answer_text == "North–South +60, East–West -320"
+    assert q.check_text("60 -320").correct
+    assert q.check_text(next(iter(q.answer))).correct
+    wrong = next(c.key for c in q.choices if c.key not in q.answer)
+    fb = q.check_text(wrong)
+    assert not fb.correct and fb.reasons == (example.result.ruling.text,)
+    assert len({c.label for c in q.choices}) == len(q.choices) == 4
+    assert not q.check_text("320 -60").correct
+
+
+def _cards(q: Question) -> tuple[Card, ...]:
+    return (*q.hand, *(q.trick.cards if q.trick else ()))
+
+
+def _has_left_bower(q: Question) -> bool:
+    trumps = q.contract.bid.trumps
+    # The left bower: the jack of the other suit of the same colour as trumps.
+    return trumps is not None and any(
+        isinstance(c, SuitedCard) and c.rank is Rank.JACK and c.suit is trumps.sister for c in _cards(q)
+    )
+
+
+@pytest.mark.parametrize(
+    ("topic", "holds"),
+    [
+        ("left-bower", _has_left_bower),
+        ("joker", lambda q: any(isinstance(c, Joker) for c in _cards(q))),
+        ("misere", lambda q: q.contract.bid.is_misere),
+        ("no-trumps", lambda q: q.contract.bid.is_no_trumps and not q.contract.bid.is_misere),
+        ("scoring", lambda q: q.kind is QuestionKind.SCORE),
+    ],
+)
+def test_topics_filter_the_questions(topic: str, holds) -> None:
+    qs = make_quiz(seed=11, count=4, topics=[topic])
+    assert len(qs) == 4
+    for q in qs:
+        assert holds(q), (topic, q.prompt)
+
+
+def test_topic_names_are_forgiving() -> None:
+    assert matches_topic({"joker-in-no-trumps"}, ["joker"])
+    assert matches_topic({"misere"}, ["Misère"])
+    assert not matches_topic({"follow-suit"}, ["scoring"])
+
+
+def test_session_keeps_a_tally_and_counts_the_first_answer() -> None:
+    qs = make_quiz(seed=3, count=3)
+    s = QuizSession(qs)
+    right = next(iter(qs[0].answer)) if not qs[0].multiple else None
+    fb = s.answer(qs[0].answer if right is None else [right])
+    assert fb.correct and s.tally == "1 of 1 right"
+    s.answer(["nonsense"])  # a second try at the same question does not change the tally
+    assert s.tally == "1 of 1 right"
+    s.next()
+    assert not s.answer(["nonsense"]).correct
+    assert s.tally == "1 of 2 right"
+    s.next()
+    s.next()
+    with pytest.raises(IndexError):
+        s.answer(["x"])
+
+
+def _tutor(*args: str, stdin: str | None = None) -> str:
+    out = subprocess.run([sys.executable, "-m", "tutor", "quiz", *args], input=stdin,
+                         capture_output=True, text=True, check=True)
+    return out.stdout
+
+
+def test_cli_scripted_answers_from_a_hand_file() -> None:
+    shown = _tutor(str(EXAMPLE), "--kind", "who-wins", "--count", "10", "--seed", "4", "--show-answers")
+    order = [int(n) for n in re.findall(r"Trick (\d+) of", shown)]
+    assert sorted(order) == list(range(1, 11))
+    answers = ";".join(EXAMPLE_WINNERS[n] for n in order)
+    out = _tutor(str(EXAMPLE), "--kind", "who-wins", "--count", "10", "--seed", "4", "--answers", answers)
+    assert out.count("Right.") == 10
+    assert out.rstrip().endswith("Score: 10 of 10 right")
+
+
+def test_cli_interactive_reads_stdin_and_explains() -> None:
+    out = _tutor("--seed", "1", "--count", "2", stdin="what?\nN\n\n")
+    assert "cannot read 'what?'" in out  # asked again after an unreadable answer
+    assert "Why: " in out and "Tally: " in out
+    assert re.search(r"Score: \d of \d right", out)
+
+
+def test_cli_show_answers_is_reproducible_and_ascii_has_no_symbols() -> None:
+    a = _tutor("--seed", "9", "--count", "4", "--show-answers", "--ascii", "--topic", "joker")
+    assert a == _tutor("--seed", "9", "--count", "4", "--show-answers", "--ascii", "--topic", "joker")
+    assert a.count("Answer: ") == 4
+    assert not set("♠♥♣♦") & set(a.replace("Why:", ""))
+
+
+def test_tricks_won_in_score_prompt(example: Replay) -> None:
+    (q,) = make_quiz([example], kinds=[QuestionKind.SCORE])
+    won = example.tricks_won()
+    assert f"North–South took {won[Side.NS]} tricks, East–West {won[Side.EW]}" in q.prompt
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import tutor.quiz
+
+    assert doctest.testmod(tutor.quiz).failed == 0
