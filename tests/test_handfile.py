@@ -60,7 +60,7 @@ MISTAKES = [
     ),
     pytest.param(
         edit("rules: avondale ", "rules: {preset: avondale, first_leader: off}"), 2,
-        "rules: setting first_leader cannot be off: expected one of contractor, left-of-dealer",
+        "setting first_leader cannot be off: expected one of contractor, left-of-dealer",
         id="yaml-off-setting",
     ),
     pytest.param(edit("dealer: N", 'dealer: "no"'), 3, "unknown seat 'no'", id="quoted-no"),

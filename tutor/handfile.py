@@ -281,7 +281,7 @@ class _Reader:
                 try:
                     base.with_settings({key: spec.overrides[key]})
                 except RulesError as err:
-                    self.fail(key_node, f"rules: {err}", "rules")
+                    self.fail(key_node, str(err), "rules")
                     ok = False
         return spec if ok else None
 
