@@ -203,3 +203,13 @@ def test_check_exits_0_when_all_is_well(tmp_path: Path) -> None:
     (tmp_path / "good.yaml").write_text(EXAMPLE, "utf-8")
     out = run_tutor("check", str(tmp_path))
     assert (out.returncode, out.stdout) == (0, "")
+
+
+def test_check_imports_no_front_end() -> None:
+    # tutor check starts a fresh process per run: it must not pay for Jinja or the widgets.
+    code = (
+        "import sys; from tutor.cli import main; main(['check', '-q', sys.argv[1]]); "
+        "print(sorted(m for m in ('jinja2', 'ipywidgets', 'traitlets', 'markupsafe') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(DATA)], capture_output=True, text=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr
