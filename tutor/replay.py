@@ -590,8 +590,8 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 StepKind.SIT_OUT,
                 Ruling(
                     Kind.PARTNER_SITS_OUT,
-                    f"In {bid.words()} {who.word} plays alone: {sitting_out.word} lays down their "
-                    f"cards and takes no part, so each trick has three cards.",
+                    f"In {bid.words()} {who.word} plays alone: {sitting_out.word} puts their "
+                    f"cards face down and takes no part, so each trick has three cards.",
                     (sitting_out,),
                 ),
                 sitting_out,
