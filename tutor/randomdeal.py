@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .auction import Bid, BidKind, Call, Pass, Strain, run_auction
+from .auction import Bid, BidKind, Call, Pass, Strain, ladder_key, run_auction
 from .cards import Joker, Suit
 from .hand import Hand, RulesSpec
 from .play import Play, PlayContext, effective_suit, joker_lead_suits, led_suit, legal_plays
@@ -14,17 +14,39 @@ from .seats import FOUR_SEATS, Seat
 __all__ = ["random_hand"]
 
 
-def _random_bid(rng: random.Random, rules: RuleSet) -> Bid:
-    options: list[Bid] = [
-        Bid.of(n, s) for n in range(rules.lowest_bid, 11) for s in Strain
-    ]
-    if rules.misere and rng.random() < 0.1:
-        return Bid(BidKind.MISERE)
-    if rules.open_misere and rng.random() < 0.05:
-        return Bid(BidKind.OPEN_MISERE)
-    # Favour the bids that are really made at tables: six to eight tricks.
-    weights = [4 if b.tricks <= 8 else 1 for b in options]
-    return rng.choices(options, weights)[0]
+def _ladder(rules: RuleSet) -> list[Bid]:
+    """Every bid these rules allow, lowest first."""
+    bids = [Bid.of(n, s) for n in range(rules.lowest_bid, 11) for s in Strain]
+    if rules.misere:
+        bids.append(Bid(BidKind.MISERE))
+    if rules.open_misere:
+        bids.append(Bid(BidKind.OPEN_MISERE))
+    return sorted(bids, key=lambda b: ladder_key(b, rules))
+
+
+def _random_auction(rng: random.Random, rules: RuleSet, dealer: Seat) -> list[Call]:
+    """A legal auction that ends in a contract, with a few competing bids now and then."""
+    ladder = _ladder(rules)
+    while True:
+        calls: list[Call] = []
+        auction = run_auction(calls, rules, dealer)
+        high: Bid | None = None
+        while not auction.complete:
+            higher = [b for b in ladder if high is None or ladder_key(b, rules) > ladder_key(high, rules)]
+            if higher and rng.random() < (0.55 if high is None else 0.3):
+                # Mostly a small step up the ladder, now and then a jump or a misère.
+                misere = [b for b in higher if b.is_misere]
+                if misere and rng.random() < 0.15:
+                    high = rng.choice(misere)
+                else:
+                    step = min(len(higher) - 1, int(rng.expovariate(0.35)))
+                    high = higher[step]
+                calls.append(high)
+            else:
+                calls.append(Pass())
+            auction = run_auction(calls, rules, dealer)
+        if auction.contract is not None:
+            return calls
 
 
 def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int = 10) -> Hand:
@@ -41,23 +63,10 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     dealer = rng.choice(FOUR_SEATS)
     hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(FOUR_SEATS)}
     kitty = tuple(pack[4 * per:])
-    bid = _random_bid(rng, rules)
-    caller_index = rng.randrange(4)
-    calls: list[Call] = [Pass()] * caller_index + [bid]
-    if rules.auction == "one-round":
-        calls += [Pass()] * (4 - len(calls))
-    else:
-        calls += [Pass()] * 3
-        # Australian auction ends once all but one have passed: trim extra passes.
-        while True:
-            try:
-                auction = run_auction(calls, rules, dealer)
-                break
-            except Exception:
-                calls.pop()
-        del auction
+    calls = _random_auction(rng, rules, dealer)
     auction = run_auction(calls, rules, dealer)
     assert auction.contract is not None
+    bid = auction.contract.bid
     declarer = auction.contract.declarer
     thirteen = list(hands[declarer]) + list(kitty)
     rng.shuffle(thirteen)
@@ -102,7 +111,8 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
             names = None
             if not plays and isinstance(card, Joker) and ctx.wildcard and len(holding[seat]) > 1:
                 names = rng.choice(joker_lead_suits(holding[seat], ctx, shown_void[seat]))
-            elif not plays and isinstance(card, Joker) and ctx.wildcard:
+            elif not plays and isinstance(card, Joker) and ctx.wildcard and rng.random() < 0.5:
+                # The last card: naming a suit is allowed but changes nothing.
                 names = rng.choice(list(Suit))
             p = Play(card, names)
             if plays:

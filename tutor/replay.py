@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import overload
 
 from .auction import Auction, AuctionError, BidKind, Call, Contract, run_auction
 from .cards import Card, Joker, Suit, TutorError
@@ -28,6 +29,7 @@ __all__ = [
     "Replay",
     "ReplayError",
     "State",
+    "States",
     "Step",
     "StepKind",
     "TrickRecord",
@@ -149,7 +151,7 @@ class Replay:
     rules: RuleSet
     auction: Auction | None
     steps: tuple[Step, ...]
-    states: tuple[State, ...]
+    states: Sequence[State]
     tricks: tuple[TrickRecord, ...]
     result: HandScore | None
     problems: tuple[Problem, ...]
@@ -263,6 +265,56 @@ def _seats_from(first: Seat, active: Sequence[Seat]) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+_FIELDS = (
+    "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
+    "result",
+)
+
+
+class States(Sequence[State]):
+    """The state after each step, made when first asked for and then kept.
+
+    :func:`build` records each step's values as a plain tuple; a :class:`State` is made
+    from it only when a front end looks (``tutor check`` never does), so checking a hand
+    does not pay for thousands of states nobody reads.
+    """
+
+    def __init__(self, raw: list[tuple[object, ...]]) -> None:
+        self._raw = raw
+        self._made: list[State | None] = [None] * len(raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> State: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[State, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> State | tuple[State, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self._raw)
+        if not 0 <= index < len(self._raw):
+            raise IndexError("state index out of range")
+        made = self._made[index]
+        if made is None:
+            made = self._made[index] = State(*self._raw[index])  # type: ignore[arg-type]
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} states>"
+
+
 class _Builder:
     """Walks a hand once, recording steps, states and problems."""
 
@@ -271,42 +323,64 @@ class _Builder:
         self.rules = rules
         self.problems: list[Problem] = []
         self.steps: list[Step] = []
-        self.states: list[State] = []
+        self.raw_states: list[tuple[object, ...]] = []
         self.holding: dict[Seat, list[Card]] = {s: list(hand.hands.get(s, ())) for s in FOUR_SEATS}
         self.played: dict[Seat, list[Card]] = {s: [] for s in FOUR_SEATS}
-        self.state = State(hands={}, played={})
+        self.hands_now: dict[Seat, tuple[Card, ...]] = {}
+        self.played_now: dict[Seat, tuple[Card, ...]] = {}
+        # The fields of State after the last step (hands and played aside).
+        self.now: dict[str, object] = {
+            "calls": (), "contract": None, "tricks": (), "tricks_won": {Side.NS: 0, Side.EW: 0},
+            "shown": frozenset(), "sitting_out": None, "to_play": None, "kitty_taken": False,
+            "result": None,
+        }
 
     def problem(self, where: Where, message: str, rule: str) -> None:
         self.problems.append(Problem(where, message, rule))
 
-    def record(self, step: Step, **changes: object) -> None:
-        self.state = dataclasses.replace(
-            self.state,
-            hands={s: tuple(c) for s, c in self.holding.items()},
-            played={s: tuple(c) for s, c in self.played.items()},
-            **changes,  # type: ignore[arg-type]
-        )
+    def record(self, step: Step, *, changed: Seat | None = None, **changes: object) -> None:
+        """Add a step and the state after it. ``changed`` is the only seat whose cards moved
+        (None: look at every seat), so unchanged hands are shared between states."""
+        seats = FOUR_SEATS if changed is None else (changed,)
+        for s in seats:
+            self.hands_now[s] = tuple(self.holding[s])
+            self.played_now[s] = tuple(self.played[s])
+        now = self.now
+        now.update(changes)
         self.steps.append(step)
-        self.states.append(self.state)
+        self.raw_states.append(
+            (dict(self.hands_now), dict(self.played_now), *[now[f] for f in _FIELDS])
+        )
 
 
 def build(hand: Hand) -> Replay:
     """Replay a hand as far as it goes, collecting every problem instead of stopping at the first."""
     rules = hand.rules
     b = _Builder(hand, rules)
+    per_hand = (len(rules.the_pack) - rules.kitty_size) // rules.players
     deal_text = (
-        f"{hand.dealer.word} deals ten cards to each player and three to the kitty; "
-        f"{hand.dealer.next().word}, on the dealer's left, speaks first."
+        f"{hand.dealer.word} deals {_count(per_hand)} cards to each player and "
+        f"{_count(rules.kitty_size)} to the kitty; {hand.dealer.next().word}, on the dealer's "
+        f"left, speaks first."
     )
-    b.record(Step(StepKind.DEAL, Ruling(Kind.BID, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
+    b.record(Step(StepKind.DEAL, Ruling(Kind.DEAL, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
+    if rules.players != 4 or rules.three_handed:
+        b.problem(
+            ("rules",),
+            "these settings are for a game that is not four-handed (players, three_handed); "
+            "tutor replays the four-handed game in partnerships only, so far",
+            "rules",
+        )
+        return _finish(b, None, None, None)
     _check_deal(b)
     if b.problems:
         return _finish(b, None, None, None)
     auction = _run_auction(b)
     if auction is None or not auction.complete or auction.contract is None:
         if auction is not None and auction.thrown_in:
-            for key in ("discard", "play"):
-                if (hand.discard if key == "discard" else hand.play):
+            extras = {"discard": hand.discard, "joker": hand.joker, "play": hand.play}
+            for key, value in extras.items():
+                if value:
                     b.problem((key,), f"everyone passed, so the hand is thrown in: there is no {key}",
                               "thrown-in")
         elif auction is not None and not auction.complete and (hand.discard or hand.play):
@@ -323,18 +397,26 @@ def build(hand: Hand) -> Replay:
 def _finish(
     b: _Builder, auction: Auction | None, ctx: PlayContext | None, tricks: list[TrickRecord] | None
 ) -> Replay:
-    result = b.state.result
+    result = b.now["result"]
+    assert result is None or isinstance(result, HandScore)
     return Replay(
         hand=b.hand,
         rules=b.rules,
         auction=auction,
         steps=tuple(b.steps),
-        states=tuple(b.states),
+        states=States(b.raw_states),
         tricks=tuple(tricks or ()),
         result=result,
         problems=tuple(b.problems),
         context=ctx,
     )
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 5: "five", 6: "six", 10: "ten"}
+
+
+def _count(n: int) -> str:
+    return _COUNT_WORDS.get(n, str(n))
 
 
 def _check_deal(b: _Builder) -> None:
@@ -357,9 +439,14 @@ def _check_deal(b: _Builder) -> None:
             f"the kitty has {len(hand.kitty)} cards; it must have {rules.kitty_size}",
             "the deal",
         )
-    dealt: Counter[Card] = Counter(hand.kitty)
+    everything = [*hand.kitty]
     for cards in hand.hands.values():
-        dealt.update(cards)
+        everything.extend(cards)
+    unique = frozenset(pack.cards)
+    seen = set(everything)
+    if len(seen) == len(everything) == len(unique) == len(pack.cards) and seen <= unique:
+        return  # the fast path: every card of the pack dealt exactly once
+    dealt: Counter[Card] = Counter(everything)
     in_pack = Counter(pack.cards)
     for card, n in dealt.items():
         if card not in in_pack:
@@ -413,7 +500,8 @@ def _run_auction(b: _Builder) -> Auction | None:
         b.problem(("auction", err.index), f"call {err.index + 1}: {err}", "the auction")
         return None
     for i, (seat, ruling) in enumerate(zip(auction.callers, auction.rulings, strict=False)):
-        b.record(Step(StepKind.CALL, ruling, seat), calls=auction.calls[: i + 1], to_play=None)
+        b.record(Step(StepKind.CALL, ruling, seat), changed=seat, calls=auction.calls[: i + 1],
+                 to_play=None)
     if auction.complete:
         closing = auction.rulings[-1]
         b.record(
@@ -502,8 +590,8 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 StepKind.SIT_OUT,
                 Ruling(
                     Kind.PARTNER_SITS_OUT,
-                    f"In {bid.words()} {who.word} plays alone: {sitting_out.word} lays down their "
-                    f"cards and takes no part, so each trick has three cards.",
+                    f"In {bid.words()} {who.word} plays alone: {sitting_out.word} puts their "
+                    f"cards face down and takes no part, so each trick has three cards.",
                     (sitting_out,),
                 ),
                 sitting_out,
@@ -543,7 +631,23 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 Ruling(
                     Kind.JOKER_NOMINATED,
                     f"{who.word} nominates the joker as a {nominated.singular}: it is the highest "
-                    f"{nominated.singular} this hand, and follows and is followed as one.",
+                    f"{nominated.singular} this hand, so it must follow when {nominated.word} are "
+                    f"led, and when it is led the others must follow {nominated.word}.",
+                    (who,),
+                    (Joker(),),
+                ),
+                who,
+            )
+        )
+    elif bid.is_misere and holds_joker and rules.misere_needs_joker_nominated:
+        b.record(
+            Step(
+                StepKind.NOMINATE,
+                Ruling(
+                    Kind.MISERE_JOKER_NOT_NOMINATED,
+                    f"{who.word} keeps the joker in {bid.words()} without nominating its suit: "
+                    f"under these rules that loses the misère whatever the tricks (setting "
+                    f"misere_needs_joker_nominated).",
                     (who,),
                     (Joker(),),
                 ),
@@ -566,7 +670,8 @@ def _first_leader(b: _Builder, contract: Contract, active: Sequence[Seat]) -> tu
 
 def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
     hand, rules = b.hand, b.rules
-    sitting_out = b.state.sitting_out
+    sitting_out = b.now["sitting_out"]
+    assert sitting_out is None or isinstance(sitting_out, Seat)
     active = [s for s in FOUR_SEATS if s != sitting_out]
     leader, lead_reason = _first_leader(b, contract, active)
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
@@ -577,7 +682,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         b.problem(
             ("play", n_tricks), f"the hand has {len(hand.play)} tricks; there are only {n_tricks}", "play"
         )
-    b.state = dataclasses.replace(b.state, to_play=leader)
+    b.now["to_play"] = leader
     for t, trick in enumerate(hand.play[:n_tricks]):
         number = t + 1
         seats = _seats_from(leader, active)
@@ -618,6 +723,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             nxt = seats[c + 1] if c + 1 < len(seats) else None
             b.record(
                 Step(StepKind.CARD, ruling, seat, number, c + 1, play, note_key=f"{number}.{c + 1}"),
+                changed=seat,
                 tricks=(*records, record),
                 to_play=nxt,
             )
@@ -625,6 +731,12 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             return records
         index, win_ruling = trick_winner(seats, plays, ctx)
         winner = seats[index]
+        if contract.bid.is_misere and winner == contract.declarer and won[winner.side] == 0:
+            win_ruling = dataclasses.replace(
+                win_ruling,
+                text=f"{win_ruling.text} That is a trick for the contractor, so the "
+                f"{contract.bid.words()} has failed.",
+            )
         won[winner.side] += 1
         record = TrickRecord(
             number, leader, seats, tuple(plays), tuple(rulings), led, winner, index, win_ruling
@@ -633,6 +745,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         leader = winner
         b.record(
             Step(StepKind.TRICK, win_ruling, winner, number, note_key=str(number)),
+            changed=winner,
             tricks=tuple(records),
             tricks_won=dict(won),
             to_play=winner if number < n_tricks else None,
@@ -654,12 +767,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             )
     if len(records) == n_tricks:
         forfeit = None
-        if (
-            contract.bid.is_misere
-            and rules.misere_needs_joker_nominated
-            and b.hand.joker is None
-            and any(isinstance(c, Joker) for c in b.played[contract.declarer])
-        ):
+        if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
             forfeit = (
                 "the contractor kept the joker without nominating its suit, which loses a misère "
                 "(setting misere_needs_joker_nominated)"

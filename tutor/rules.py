@@ -132,7 +132,7 @@ SETTINGS: dict[str, Setting] = {
                 step=5, aliases=("defenders_per_trick",)),
         Setting(
             "defenders_score_in_misere",
-            "on a misère hand the defenders score per trick the contractor takes",
+            "on a misère hand the defenders score per trick (which tricks: misere_defenders_count)",
             _BOOL,
         ),
         Setting(

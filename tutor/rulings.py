@@ -18,7 +18,8 @@ __all__ = ["Kind", "Ruling"]
 class Kind(Enum):
     """The kinds of ruling. The value is the stable name used in JSON and on pages."""
 
-    # the auction
+    # the deal and the auction
+    DEAL = "deal"
     BID = "bid"
     PASS = "pass"
     AUCTION_WON = "auction-won"
@@ -62,6 +63,7 @@ class Kind(Enum):
 
 #: The lesson topics (LESSONS.md) that each kind of ruling belongs to.
 TOPICS: dict[Kind, tuple[str, ...]] = {
+    Kind.DEAL: (),
     Kind.BID: ("bidding",),
     Kind.PASS: ("bidding",),
     Kind.AUCTION_WON: ("bidding",),

@@ -67,11 +67,12 @@ def score_hand(
         )
         defenders = per * counted if rules.defenders_score_in_misere else 0
         score[other] = defenders
-        d_text = (
-            f" {other.word} score {defenders} ({per} for each trick {whose})."
-            if rules.defenders_score_in_misere
-            else " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
-        )
+        if not rules.defenders_score_in_misere:
+            d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+        elif counted:
+            d_text = f" {other.word} score {defenders} ({per} for each trick {whose})."
+        else:
+            d_text = f" {other.word} score nothing ({per} for each trick {whose}, and there were none)."
         if forfeit is not None:
             text = f"{who}'s {bid.words()} is lost: {forfeit}. {side.word} lose {value}.{d_text}"
             kind = Kind.MISERE_JOKER_NOT_NOMINATED
@@ -86,7 +87,10 @@ def score_hand(
             kind = Kind.MISERE_SET
         return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, (contract.declarer,)))
     made = taken >= bid.tricks
-    defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
+    if against:
+        defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
+    else:
+        defence = f" {other.word} took no tricks, so score nothing."
     if made:
         earned = value
         kind = Kind.CONTRACT_MADE

@@ -21,6 +21,8 @@ class Seat(Enum):
     S = "S"
     W = "W"
 
+    __hash__ = object.__hash__  # members are singletons; much faster than Enum's hash
+
     @classmethod
     def parse(cls, text: str) -> Seat:
         key = str(text).strip().upper()
@@ -35,15 +37,15 @@ class Seat(Enum):
 
     def next(self) -> Seat:
         """The seat to the left, who plays next (clockwise)."""
-        return FOUR_SEATS[(FOUR_SEATS.index(self) + 1) % 4]
+        return _NEXT[self]
 
     @property
     def partner(self) -> Seat:
-        return FOUR_SEATS[(FOUR_SEATS.index(self) + 2) % 4]
+        return _PARTNER[self]
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return Side.NS if self is Seat.N or self is Seat.S else Side.EW
 
     @property
     def word(self) -> str:
@@ -55,6 +57,8 @@ class Side(Enum):
 
     NS = "NS"
     EW = "EW"
+
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return self.value
@@ -84,3 +88,5 @@ class Side(Enum):
 FOUR_SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
 _WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _LONG = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+_NEXT = {seat: FOUR_SEATS[(i + 1) % 4] for i, seat in enumerate(FOUR_SEATS)}
+_PARTNER = {seat: FOUR_SEATS[(i + 2) % 4] for i, seat in enumerate(FOUR_SEATS)}

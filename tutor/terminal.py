@@ -40,6 +40,14 @@ def _wrap(text: str, indent: str) -> str:
                          break_on_hyphens=False)
 
 
+def _card_line(seat: str, shown: str, mark: str, text: str) -> str:
+    """``  East   9♣     East leads …``, continuation lines under the ruling's first word."""
+    head = f"  {seat:<6} {shown:<5}{mark} "
+    return textwrap.fill(
+        text, width=96, initial_indent=head, subsequent_indent=" " * len(head)
+    ).rstrip()
+
+
 def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     """The whole hand as text, trick by trick, with the author's notes."""
     hand = rp.hand
@@ -83,7 +91,7 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False)):
             shown = play.pretty() if symbols else str(play)
             mark = "*" if trick.winner_index == i else " "
-            out.append(_wrap(f"{seat.word:<6} {shown:<5}{mark} {ruling.text}", "  ").rstrip())
+            out.append(_card_line(seat.word, shown, mark, ruling.text))
             key = f"{trick.number}.{i + 1}"
             if key in notes:
                 out.append(_wrap(notes[key], "      » "))
@@ -101,7 +109,7 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append(f"Trick {last.number} ({last.leader.word} leads), still being played")
         for seat, play, ruling in zip(last.seats, last.plays, last.rulings, strict=False):
             shown = play.pretty() if symbols else str(play)
-            out.append(_wrap(f"{seat.word:<6} {shown:<5}  {ruling.text}", "  ").rstrip())
+            out.append(_card_line(seat.word, shown, " ", ruling.text))
     out.append("")
     won = rp.tricks_won()
     out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in Side))
