@@ -291,7 +291,7 @@ def judge_play(
             rule = Kind.JOKER_ONLY_WHEN_VOID
             raise IllegalPlay(
                 f"{who} cannot play the joker: {led.word} were led and {who} holds "
-                f"{_holding(followers)}; with no trump suit ({_no_trump_word(ctx)}) the joker "
+                f"{_holding(followers)}; in {_no_trump_word(ctx)}, with no trump suit, the joker "
                 f"may be played only when void in the suit led",
                 rule,
             )
@@ -458,7 +458,7 @@ def trick_winner(seats: Sequence[Seat], plays: Sequence[Play], ctx: PlayContext)
     if isinstance(card, Joker) and ctx.wildcard:
         return best, Ruling(
             Kind.JOKER_WINS,
-            f"{who} wins with the joker: with no trump suit ({_no_trump_word(ctx)}) it beats "
+            f"{who} wins with the joker: in {_no_trump_word(ctx)}, with no trump suit, it beats "
             f"every other card.",
             (seat,),
             (card,),

@@ -631,8 +631,8 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 Ruling(
                     Kind.JOKER_NOMINATED,
                     f"{who.word} nominates the joker as a {nominated.singular}: it is the highest "
-                    f"{nominated.singular} this hand, so it must follow when {nominated.word} are "
-                    f"led, and when it is led the others must follow {nominated.word}.",
+                    f"{nominated.singular} this hand: it counts as a {nominated.singular} when "
+                    f"following suit, and when it is led the others must follow {nominated.word}.",
                     (who,),
                     (Joker(),),
                 ),
