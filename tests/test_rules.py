@@ -93,7 +93,9 @@ def test_presets(setting: str, australian: object, avondale: object, american: o
 
 
 def test_presets_are_the_three_named() -> None:
-    assert set(PRESET_NAMES) == {"australian", "avondale", "american"}
+    assert set(PRESET_NAMES) == {
+        "australian", "avondale", "american", "new-zealand", "canadian", "west-seventh-street"
+    }
 
 
 # Cardzo: each setting's default and range.

@@ -8,11 +8,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Suit, TutorError
+from .cards import Card, Joker, Rank, Suit, SuitedCard, TutorError
 from .rules import RuleSet
 from .rulings import Kind, Ruling
 from .seats import FOUR_SEATS, Seat
@@ -31,6 +31,7 @@ __all__ = [
     "ladder_key",
     "parse_call",
     "run_auction",
+    "shows_joker_or_split_bowers",
 ]
 
 
@@ -79,6 +80,8 @@ class BidKind(Enum):
     TRICKS = "tricks"
     MISERE = "misere"
     OPEN_MISERE = "open-misere"
+    #: Not a call: everyone passed and the hand is played at no-trumps (setting all_pass).
+    ALL_PASSED = "all-passed"
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,9 @@ class Bid:
     kind: BidKind
     tricks: int = 0
     strain: Strain | None = None
+    #: "Seven No" / "Inkle No" (West Seventh Street): no-trumps that shows the joker or split
+    #: bowers. Written ``7No``, ``6No``; it stands on the ladder where 7NT, 6NT stand.
+    informative: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -103,6 +109,8 @@ class Bid:
     def __str__(self) -> str:
         if self.kind is BidKind.TRICKS:
             assert self.strain is not None
+            if self.informative:
+                return f"{self.tricks}No"
             return f"{self.tricks}{self.strain.value}"
         return str(self.kind.value)
 
@@ -111,7 +119,12 @@ class Bid:
 
     @property
     def is_misere(self) -> bool:
-        return self.kind is not BidKind.TRICKS
+        return self.kind is BidKind.MISERE or self.kind is BidKind.OPEN_MISERE
+
+    @property
+    def is_all_passed(self) -> bool:
+        """Everyone passed and the hand is played at no-trumps without a contract."""
+        return self.kind is BidKind.ALL_PASSED
 
     @property
     def trumps(self) -> Suit | None:
@@ -125,14 +138,24 @@ class Bid:
     def pretty(self) -> str:
         if self.kind is BidKind.TRICKS:
             assert self.strain is not None
+            if self.informative:
+                return f"{self.tricks}No"
             return f"{self.tricks}{self.strain.symbol}"
-        return {"misere": "Misère", "open-misere": "Open misère"}[self.kind.value]
+        return _PRETTY[self.kind.value]
 
     def words(self) -> str:
         if self.kind is BidKind.TRICKS:
             assert self.strain is not None
+            if self.informative:
+                return f"{'inkle' if self.tricks == 6 else _NUMBER_WORDS[self.tricks]} no"
             return f"{_NUMBER_WORDS[self.tricks]} {self.strain.word}"
-        return {"misere": "misère", "open-misere": "open misère"}[self.kind.value]
+        return _WORDS[self.kind.value]
+
+
+_PRETTY = {"misere": "Misère", "open-misere": "Open misère", "all-passed": "All passed (NT)",
+           "grand-nullo": "Grand nullo"}
+_WORDS = {"misere": "misère", "open-misere": "open misère",
+          "all-passed": "no-trumps with no contract (everyone passed)", "grand-nullo": "grand nullo"}
 
 
 _NUMBER_WORDS = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -175,6 +198,8 @@ def parse_call(text: str) -> Call:
         return Pass()
     if key in _MISERE_WORDS:
         return Bid(_MISERE_WORDS[key])
+    if key in ("6NO", "7NO"):
+        return Bid(BidKind.TRICKS, int(key[0]), Strain.NO_TRUMPS, informative=True)
     for strain in (Strain.NO_TRUMPS, *_STRAINS[:4]):
         for token in (strain.value, strain.symbol):
             if key.endswith(token) and key[: -len(token)].isdigit():
@@ -194,6 +219,8 @@ def ladder_key(bid: Bid, rules: RuleSet) -> int:
         return 2 * ((bid.tricks - 6) * 5 + bid.strain.index)
     if bid.kind is BidKind.MISERE:
         return ladder_key(Bid.parse(rules.misere_ranks_above), rules) + 1
+    if bid.kind is BidKind.ALL_PASSED:
+        return -1
     above = rules.open_misere_ranks_above
     return 2 * 25 + 1 if above == "top" else ladder_key(Bid.parse(above), rules) + 1
 
@@ -205,6 +232,8 @@ def contract_value(bid: Bid, rules: RuleSet) -> int:
         return 40 + 20 * bid.strain.index + 100 * (bid.tricks - 6)
     if bid.kind is BidKind.MISERE:
         return rules.misere_value
+    if bid.kind is BidKind.ALL_PASSED:
+        return 0
     return rules.open_misere_value
 
 
@@ -222,6 +251,8 @@ class Contract:
         return f"{self.bid} by {self.declarer}"
 
     def words(self) -> str:
+        if self.bid.is_all_passed:
+            return self.bid.words()
         return f"{self.declarer.word} {self.bid.words()}"
 
 
@@ -235,14 +266,25 @@ class Auction:
     rulings: tuple[Ruling, ...]
     contract: Contract | None
     complete: bool
+    next_seat: Seat | None = None
 
     @property
     def thrown_in(self) -> bool:
         return self.complete and self.contract is None
 
 
-def run_auction(calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> Auction:
-    """Check the calls in order against the rules; raise :class:`AuctionError` at the first bad one."""
+def run_auction(
+    calls: Sequence[Call],
+    rules: RuleSet,
+    dealer: Seat,
+    *,
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+) -> Auction:
+    """Check the calls in order against the rules; raise :class:`AuctionError` at the first bad one.
+
+    ``hands`` (the deal, when known) lets the rules check what a bid tells partner ("Seven
+    No": the joker or split bowers).
+    """
     seats = FOUR_SEATS
     order = [dealer.next()]
     while len(order) < len(seats):
@@ -255,53 +297,77 @@ def run_auction(calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> Auction:
     rulings: list[Ruling] = []
     turn = 0
     complete = False
+    passes_in_a_row = 0
+    skip_passed = rules.auction == "australian" and not rules.bid_after_pass
     for i, call in enumerate(calls):
         if complete:
+            if rules.raise_final_bid and isinstance(call, Bid) and high is not None and high_seat is not None:
+                # The contractor raises the final bid: a new round of bidding.
+                seat = high_seat
+                _check_bid(i, seat, call, high, high_seat, rules, i, hands)
+                rulings.pop()  # the auction was not over after all
+                callers.append(seat)
+                rulings.append(Ruling(Kind.BID, _raise_text(seat, call, rules), (seat,)))
+                high = call
+                passed, spoken = set(), {seat}
+                turn = order.index(seat) + 1
+                passes_in_a_row = 0
+                complete = False
+                continue
             raise AuctionError(i, _over_message(rules, high, high_seat))
         seat = order[turn % len(order)]
-        if rules.auction == "australian":
+        if skip_passed:
             while seat in passed:
                 turn += 1
                 seat = order[turn % len(order)]
         callers.append(seat)
         if isinstance(call, Pass):
             passed.add(seat)
+            passes_in_a_row += 1
             rulings.append(Ruling(Kind.PASS, _pass_text(seat, rules), (seat,)))
         else:
-            _check_bid(i, seat, call, high, high_seat, rules)
+            _check_bid(i, seat, call, high, high_seat, rules, i, hands)
             high, high_seat = call, seat
+            passes_in_a_row = 0
             rulings.append(Ruling(Kind.BID, _bid_text(seat, call, rules), (seat,)))
         spoken.add(seat)
         turn += 1
         if rules.auction == "one-round":
             complete = len(spoken) == len(seats)
+        elif rules.bid_after_pass:
+            # Passes are not final: over when all four pass at the start, or three in a row
+            # pass after a bid.
+            complete = passes_in_a_row == (len(seats) if high is None else len(seats) - 1)
         else:
             active = [s for s in seats if s not in passed]
             # Over when everyone has passed, or when all but the highest bidder have.
             # (A last player left who has not bid yet still gets a turn.)
             complete = not active or (len(active) == 1 and high is not None)
         if complete:
-            rulings.append(_closing_ruling(high, high_seat, rules))
+            rulings.append(_closing_ruling(high, high_seat, rules, dealer))
     contract = Contract(high, high_seat) if (complete and high and high_seat) else None
-    return Auction(dealer, tuple(calls), tuple(callers), tuple(rulings), contract, complete)
+    if contract is not None and _inkle_stands(contract.bid, rules):
+        contract = None
+    if complete and high is None and rules.all_pass == "no-trumps":
+        contract = Contract(Bid(BidKind.ALL_PASSED, strain=Strain.NO_TRUMPS), dealer.next())
+    following: Seat | None = None
+    if not complete:
+        following = order[turn % len(order)]
+        while skip_passed and following in passed:
+            turn += 1
+            following = order[turn % len(order)]
+    return Auction(dealer, tuple(calls), tuple(callers), tuple(rulings), contract, complete, following)
 
 
 def next_caller(auction: Auction, rules: RuleSet) -> Seat | None:
     """Whose turn it is to call, or None when the auction is over."""
-    if auction.complete:
-        return None
-    order = [auction.dealer.next()]
-    while len(order) < 4:
-        order.append(order[-1].next())
-    if rules.auction == "one-round":
-        return order[len(auction.calls)]
-    passed = {s for s, c in zip(auction.callers, auction.calls, strict=True) if isinstance(c, Pass)}
-    if not auction.callers:
-        return order[0]
-    seat = auction.callers[-1].next()
-    while seat in passed:
-        seat = seat.next()
-    return seat
+    del rules  # the auction knows: run_auction worked it out under the same rules
+    return auction.next_seat
+
+
+def _inkle_stands(bid: Bid, rules: RuleSet) -> bool:
+    """An inkle (a six-bid) that no one overbid: the hand is thrown in (setting inkle)."""
+    return rules.inkle and bid.kind is BidKind.TRICKS and bid.tricks == 6
 
 
 def _over_message(rules: RuleSet, high: Bid | None, high_seat: Seat | None) -> str:
@@ -316,12 +382,36 @@ def _over_message(rules: RuleSet, high: Bid | None, high_seat: Seat | None) -> s
 
 
 def _pass_text(seat: Seat, rules: RuleSet) -> str:
+    if rules.auction == "australian" and rules.bid_after_pass:
+        return f"{seat.word} passes, but may still bid later (setting bid_after_pass)."
     if rules.auction == "australian":
         return f"{seat.word} passes, and may not bid again this hand."
     return f"{seat.word} passes (one round of bidding: each player speaks once)."
 
 
+def _raise_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
+    return (
+        f"{seat.word} raises the final bid to {bid.words()}, worth {contract_value(bid, rules)}: "
+        f"that opens a new round of bidding (setting raise_final_bid)."
+    )
+
+
 def _bid_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
+    if bid.informative:
+        inkle = " It is an inkle: " + _inkle_words(seat) if bid.tricks == 6 and rules.inkle else ""
+        return (
+            f"{seat.word} bids {bid.words()}: {_NUMBER_WORDS[bid.tricks]} no-trumps that tells "
+            f"partner {seat.word} holds the joker or split bowers (a red jack and a black jack); "
+            f"to take at least {bid.tricks} of the 10 tricks, worth {contract_value(bid, rules)}."
+            f"{inkle}"
+        )
+    if rules.inkle and bid.kind is BidKind.TRICKS and bid.tricks == 6:
+        assert bid.strain is not None
+        return (
+            f"{seat.word} bids inkle {bid.strain.word} (six {bid.strain.word}), worth "
+            f"{contract_value(bid, rules)}. An inkle is a message to partner more than a contract: "
+            + _inkle_words(seat)
+        )
     if bid.is_misere:
         what = "to lose every trick, partner sitting out"
         if bid.kind is BidKind.OPEN_MISERE:
@@ -333,9 +423,32 @@ def _bid_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
     )
 
 
-def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet) -> Ruling:
+def _inkle_words(seat: Seat) -> str:
+    return (
+        f"{seat.partner.word} must overbid it or pass, and if no one overbids it the hand is "
+        f"thrown in."
+    )
+
+
+def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet, dealer: Seat) -> Ruling:
+    if (high is None or seat is None) and rules.all_pass == "no-trumps":
+        first = dealer.next()
+        return Ruling(
+            Kind.ALL_PASSED_NO_TRUMPS,
+            f"Everyone passed: the hand is played at no-trumps with no contract and no one takes "
+            f"the {rules.kitty_word}; {first.word}, left of the dealer, leads, and each side scores "
+            f"{rules.defender_trick_value} a trick (setting all_pass).",
+            (first,),
+        )
     if high is None or seat is None:
         return Ruling(Kind.THROWN_IN, "Everyone passed: the hand is thrown in and dealt again.")
+    if _inkle_stands(high, rules):
+        return Ruling(
+            Kind.THROWN_IN,
+            f"No one overbid {seat.word}'s inkle ({high.words()}): the hand is thrown in, and the "
+            f"same dealer, {dealer.word}, deals again (setting inkle).",
+            (seat,),
+        )
     why = "everyone has spoken once" if rules.auction == "one-round" else "the others have passed"
     return Ruling(
         Kind.AUCTION_WON,
@@ -345,8 +458,45 @@ def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet) -> Ruli
 
 
 def _check_bid(
-    i: int, seat: Seat, bid: Bid, high: Bid | None, high_seat: Seat | None, rules: RuleSet
+    i: int,
+    seat: Seat,
+    bid: Bid,
+    high: Bid | None,
+    high_seat: Seat | None,
+    rules: RuleSet,
+    position: int = 0,
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
 ) -> None:
+    """Raise :class:`AuctionError` if the bid is not allowed; ``position`` counts calls from 0."""
+    if bid.informative:
+        if not rules.informative_no_trumps:
+            raise AuctionError(
+                i, f"{seat.word} cannot bid {bid}: these rules ({rules.name}) have no Seven No or "
+                f"Inkle No (setting informative_no_trumps)"
+            )
+        if position >= 2:
+            raise AuctionError(
+                i, f"{seat.word} cannot bid {bid}: only the first two to call may bid Seven No or "
+                f"Inkle No (setting informative_no_trumps)"
+            )
+        held = hands.get(seat) if hands is not None else None
+        if held is not None and not shows_joker_or_split_bowers(held):
+            raise AuctionError(
+                i, f"{seat.word} bids {bid.words()}, which tells partner of the joker or split "
+                f"bowers (a red jack and a black jack), but holds neither: bid {bid.tricks}NT instead"
+            )
+    if rules.inkle and bid.kind is BidKind.TRICKS and bid.tricks == 6 and position >= 2:
+        raise AuctionError(
+            i, f"{seat.word} cannot bid {bid}: a six-bid (an inkle) may be made only by the first "
+            f"two to call (setting inkle)"
+        )
+    if bid.kind is BidKind.MISERE and rules.misere and not rules.misere_any_time and not (
+        high is not None and (high.is_misere or high.tricks >= 7)
+    ):
+        raise AuctionError(
+            i, f"{seat.word} cannot bid misère yet: under these rules it may be bid only once "
+            f"someone has bid seven (setting misere_any_time off)"
+        )
     if bid.kind is BidKind.MISERE and not rules.misere:
         raise AuctionError(i, f"{seat.word} cannot bid misère: these rules ({rules.name}) have no misère")
     if bid.kind is BidKind.OPEN_MISERE and not rules.open_misere:
@@ -374,3 +524,9 @@ def _ladder_hint(bid: Bid, high: Bid, rules: RuleSet) -> str:
             f"{rules.open_misere_ranks_above}"
         )
     return "of tricks, then spades < clubs < diamonds < hearts < no-trumps"
+
+
+def shows_joker_or_split_bowers(cards: Sequence[Card]) -> bool:
+    """What "Seven No" and "Inkle No" tell partner: the joker, or a red jack and a black jack."""
+    jacks = {c.suit.is_red for c in cards if isinstance(c, SuitedCard) and c.rank is Rank.JACK}
+    return any(isinstance(c, Joker) for c in cards) or jacks == {True, False}

@@ -297,6 +297,12 @@ PACKS: dict[str, Pack] = {
             1,
         ),
         _pack(
+            "42",
+            "four-handed without the joker: red A–4, black A–5",
+            {_S: _ranks("5"), _C: _ranks("5"), _D: _ranks("4"), _H: _ranks("4")},
+            0,
+        ),
+        _pack(
             "33",
             "three-handed: A–7 in every suit, one joker",
             {s: _ranks("7") for s in Suit},

@@ -21,6 +21,7 @@ __all__ = [
     "PlayContext",
     "describe",
     "effective_suit",
+    "joker_powerless",
     "judge_play",
     "legal_plays",
     "power",
@@ -72,15 +73,29 @@ class PlayContext:
     joker_suit: Suit | None = None
     misere: bool = False
     joker_compulsory: bool = False
+    #: The wildcard joker loses its power once its holder has discarded (setting joker_loses_power).
+    joker_loses_power: bool = False
+    #: Which suits a led wildcard joker may name (setting joker_lead).
+    joker_lead: str = "not-shown-void"
 
     @classmethod
-    def of(cls, bid: Bid, nominated: Suit | None = None, *, joker_compulsory: bool = False) -> PlayContext:
+    def of(
+        cls,
+        bid: Bid,
+        nominated: Suit | None = None,
+        *,
+        joker_compulsory: bool = False,
+        joker_loses_power: bool = False,
+        joker_lead: str = "not-shown-void",
+    ) -> PlayContext:
         trumps = bid.trumps
         return cls(
             trumps=trumps,
             joker_suit=trumps if trumps is not None else nominated,
             misere=bid.is_misere,
             joker_compulsory=joker_compulsory and bid.is_misere and nominated is None,
+            joker_loses_power=joker_loses_power and trumps is None and nominated is None,
+            joker_lead=joker_lead,
         )
 
     @property
@@ -125,9 +140,21 @@ def effective_suit(card: Card, ctx: PlayContext) -> Suit | None:
     return suit
 
 
-def power(card: Card, led: Suit | None, ctx: PlayContext) -> int:
-    """How strongly a card contends for a trick whose led suit is ``led``; 0 cannot win."""
+def joker_powerless(card: Card, ctx: PlayContext, shown_void: Collection[Suit]) -> bool:
+    """Whether this card is a wildcard joker that has lost its power (setting joker_loses_power):
+    its holder has already discarded on a suit led (``shown_void`` is not empty)."""
+    return ctx.joker_loses_power and card.__class__ is Joker and ctx.wildcard and bool(shown_void)
+
+
+def power(card: Card, led: Suit | None, ctx: PlayContext, *, lost: bool = False) -> int:
+    """How strongly a card contends for a trick whose led suit is ``led``; 0 cannot win.
+
+    ``lost``: the card is a joker that has lost its power (:func:`joker_powerless`); led, it
+    ranks below every card of the suit it named; played later, it cannot win.
+    """
     if isinstance(card, Joker):
+        if lost:
+            return 101
         if ctx.wildcard:
             return 1000 - card.number
         if ctx.joker_suit == ctx.trumps:
@@ -160,7 +187,7 @@ def describe(card: Card, ctx: PlayContext) -> str:
     """A card in words, with its role this hand: ``the jack of diamonds (the left bower)``."""
     if isinstance(card, Joker):
         if ctx.trumps is not None:
-            return f"{card.words()} (the highest trump)"
+            return f"{card.words()} ({_highest_trump(card)})"
         if ctx.joker_suit is not None:
             return f"{card.words()} (nominated as a {ctx.joker_suit.singular})"
         return card.words()
@@ -169,6 +196,22 @@ def describe(card: Card, ctx: PlayContext) -> str:
     if ctx.is_left_bower(card):
         return f"{card.words()} (the left bower)"
     return card.words()
+
+
+def _highest_trump(joker: Joker) -> str:
+    return "the highest trump" if joker.number == 1 else "the second-highest trump"
+
+
+def _joker_wins(joker: Card) -> str:
+    """What a wildcard joker does to the trick (two-joker packs: the first beats the second)."""
+    if isinstance(joker, Joker) and joker.number > 1:
+        return "it wins the trick unless the other joker is played to it too"
+    return "it wins the trick"
+
+
+def _and_words(suits: Collection[Suit]) -> str:
+    words = [s.word for s in Suit if s in suits]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _no_trump_word(ctx: PlayContext) -> str:
@@ -216,15 +259,24 @@ def legal_plays(
     if followers:
         return followers
     if ctx.joker_compulsory and ctx.wildcard:
-        joker = next((c for c in unique if c.__class__ is Joker), None)
-        if joker is not None:
-            return [joker]
+        jokers: list[Card] = [c for c in unique if c.__class__ is Joker]
+        if jokers:
+            return jokers
     return unique
 
 
 def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collection[Suit]) -> list[Suit]:
-    """The suits a wildcard joker may name when led: never one its holder has shown void in."""
-    del hand, ctx
+    """The suits a wildcard joker may name when led: never one its holder has shown void in.
+
+    With ``joker_lead = unless-void`` instead: any suit its holder still holds a card of. A
+    hand of nothing but jokers (two-joker packs) may name any suit.
+    """
+    suited = [c for c in hand if c.__class__ is SuitedCard]
+    if not suited:
+        return list(Suit)
+    if ctx.joker_lead == "unless-void":
+        held = {c.suit for c in suited}
+        return [s for s in Suit if s in held]
     return [s for s in Suit if s not in shown_void]
 
 
@@ -307,7 +359,7 @@ def judge_play(
         )
     # Void in the suit led.
     wildcard_joker = next((c for c in hand if isinstance(c, Joker)), None) if ctx.wildcard else None
-    if ctx.joker_compulsory and wildcard_joker is not None and card != wildcard_joker:
+    if ctx.joker_compulsory and wildcard_joker is not None and not isinstance(card, Joker):
         raise IllegalPlay(
             f"{who} has no {led.word} and holds the joker, which in misère must be played "
             f"as soon as its holder is void in the suit led; {who} cannot play {card}",
@@ -324,12 +376,21 @@ def judge_play(
         else:
             kind = Kind.JOKER_ONLY_WHEN_VOID
             why = (
-                f"{void}, so may play the joker (with no trump suit it may be played only when "
-                f"void in the suit led)"
+                f"{void}, so may play {card.words()} (with no trump suit it may be played only "
+                f"when void in the suit led)"
             )
+        if joker_powerless(card, ctx, shown_void):
+            return Ruling(
+                Kind.JOKER_LOST_POWER,
+                f"{why}. But it has lost its power: {who} discarded earlier, when void in "
+                f"{_and_words(shown_void)}, so it wins nothing (setting joker_loses_power).",
+                (seat,),
+                (card,),
+            )
+        wins = "It wins any trick it is played to" if card.number == 1 else _joker_wins(card).capitalize()
         return Ruling(
             kind,
-            f"{why}. It wins any trick it is played to.",
+            f"{why}. {wins}.",
             (seat,),
             (card,),
         )
@@ -387,15 +448,33 @@ def _judge_lead(
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if play.names not in allowed and not last:
+            if ctx.joker_lead == "unless-void":
+                raise IllegalPlay(
+                    f"{who} cannot lead the joker naming {play.names.word}: {who} holds no "
+                    f"{play.names.word}, and under these rules it may name only a suit its "
+                    f"leader holds (setting joker_lead unless-void)",
+                    Kind.JOKER_LED_NAMES_SUIT,
+                )
             raise IllegalPlay(
                 f"{who} cannot lead the joker naming {play.names.word}: {who} has already "
                 f"shown void in {play.names.word}",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
+        if joker_powerless(card, ctx, shown_void):
+            return Ruling(
+                Kind.JOKER_LOST_POWER,
+                f"{who} leads {card.words()} and names {play.names.word}: the others must "
+                f"follow {play.names.word} if they can. But it has lost its power ({who} "
+                f"discarded earlier, when void in {_and_words(shown_void)}; setting "
+                f"joker_loses_power), so it wins only if no one follows.",
+                (seat,),
+                (card,),
+            )
+        the = "the joker" if card.number == 1 else card.words()
         return Ruling(
             Kind.JOKER_LED_NAMES_SUIT,
-            f"{who} leads the joker and names {play.names.word}: the others must follow "
-            f"{play.names.word} if they can, and the joker wins the trick.",
+            f"{who} leads {the} and names {play.names.word}: the others must follow "
+            f"{play.names.word} if they can, and {the} {_joker_wins(card)[3:]}.",
             (seat,),
             (card,),
         )
@@ -430,22 +509,33 @@ def _judge_lead(
     return Ruling(Kind.LEAD, f"{who} leads {what}: {follow}.", (seat,), (card,))
 
 
-def trick_winner(seats: Sequence[Seat], plays: Sequence[Play], ctx: PlayContext) -> tuple[int, Ruling]:
+def trick_winner(
+    seats: Sequence[Seat], plays: Sequence[Play], ctx: PlayContext, *, powerless: Collection[int] = ()
+) -> tuple[int, Ruling]:
     """Which play wins a complete trick (its index), and why.
 
     Identical cards (home-made packs) are settled by order: the first played beats the second.
+    ``powerless`` holds the indices of jokers that have lost their power (:func:`joker_powerless`).
     """
     led = led_suit(plays, ctx)
     best = 0
-    best_power = power(plays[0].card, led, ctx)
+    best_power = power(plays[0].card, led, ctx, lost=0 in powerless)
     for i in range(1, len(plays)):
-        p = power(plays[i].card, led, ctx)
+        p = power(plays[i].card, led, ctx, lost=i in powerless)
         if p > best_power:
             best, best_power = i, p
     card = plays[best].card
     seat = seats[best]
     who = seat.word
     what = describe(card, ctx)
+    if best in powerless:
+        named = f"no one followed {led.word}, the suit it named" if led else "nothing could follow it"
+        return best, Ruling(
+            Kind.JOKER_LOST_POWER,
+            f"{who} wins with {card.words()}: it had lost its power, but {named}.",
+            (seat,),
+            (card,),
+        )
     twins = [i for i, p in enumerate(plays) if p.card == card and i != best]
     if twins:
         return best, Ruling(
@@ -456,17 +546,19 @@ def trick_winner(seats: Sequence[Seat], plays: Sequence[Play], ctx: PlayContext)
             (card,),
         )
     if isinstance(card, Joker) and ctx.wildcard:
+        beats = "every other card" if card.number == 1 else "every card but the other joker"
         return best, Ruling(
             Kind.JOKER_WINS,
-            f"{who} wins with the joker: in {_no_trump_word(ctx)}, with no trump suit, it beats "
-            f"every other card.",
+            f"{who} wins with {card.words()}: in {_no_trump_word(ctx)}, with no trump suit, it "
+            f"beats {beats}.",
             (seat,),
             (card,),
         )
     assert led is not None
     suit = effective_suit(card, ctx)
     highest = (
-        "the highest trump of all"
+        ("the highest trump of all" if card.number == 1 else "the second-highest trump, below only "
+         "the other joker")
         if isinstance(card, Joker)
         else "the highest trump played"
     )

@@ -3,11 +3,29 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 
-from .auction import Bid, BidKind, Call, Pass, Strain, ladder_key, run_auction
-from .cards import Joker, Suit
+from .auction import (
+    Bid,
+    BidKind,
+    Call,
+    Pass,
+    Strain,
+    ladder_key,
+    run_auction,
+    shows_joker_or_split_bowers,
+)
+from .cards import Card, Joker, Suit
 from .hand import Hand, RulesSpec
-from .play import Play, PlayContext, effective_suit, joker_lead_suits, led_suit, legal_plays
+from .play import (
+    Play,
+    PlayContext,
+    effective_suit,
+    joker_lead_suits,
+    joker_powerless,
+    led_suit,
+    legal_plays,
+)
 from .rules import RuleSet
 from .seats import FOUR_SEATS, Seat
 
@@ -21,18 +39,52 @@ def _ladder(rules: RuleSet) -> list[Bid]:
         bids.append(Bid(BidKind.MISERE))
     if rules.open_misere:
         bids.append(Bid(BidKind.OPEN_MISERE))
+    if rules.informative_no_trumps:
+        bids += [Bid(BidKind.TRICKS, n, Strain.NO_TRUMPS, informative=True) for n in (6, 7)
+                 if n >= rules.lowest_bid]
     return sorted(bids, key=lambda b: ladder_key(b, rules))
 
 
-def _random_auction(rng: random.Random, rules: RuleSet, dealer: Seat) -> list[Call]:
+def _may_bid(bid: Bid, position: int, high: Bid | None, rules: RuleSet,
+             held: Sequence[Card]) -> bool:
+    """The table rules that limit who may make a bid, beyond the ladder (all off by default)."""
+    if bid.informative and (position >= 2 or not shows_joker_or_split_bowers(held)):
+        return False
+    if rules.inkle and bid.kind is BidKind.TRICKS and bid.tricks == 6 and position >= 2:
+        return False
+    if bid.kind is BidKind.MISERE and not rules.misere_any_time:
+        return high is not None and (high.is_misere or high.tricks >= 7)
+    return True
+
+
+def _random_auction(
+    rng: random.Random, rules: RuleSet, dealer: Seat, hands: Mapping[Seat, Sequence[Card]]
+) -> list[Call]:
     """A legal auction that ends in a contract, with a few competing bids now and then."""
     ladder = _ladder(rules)
+    limited = rules.inkle or rules.informative_no_trumps or not rules.misere_any_time
     while True:
         calls: list[Call] = []
         auction = run_auction(calls, rules, dealer)
         high: Bid | None = None
-        while not auction.complete:
+        while not auction.complete or (
+            rules.raise_final_bid
+            and auction.contract is not None
+            and not auction.contract.bid.is_all_passed
+            and rng.random() < 0.3
+        ):
             higher = [b for b in ladder if high is None or ladder_key(b, rules) > ladder_key(high, rules)]
+            seat = auction.next_seat
+            if auction.complete:  # the contractor raises the final bid (setting raise_final_bid)
+                if not higher:
+                    break
+                high = higher[min(len(higher) - 1, int(rng.expovariate(0.5)))]
+                calls.append(high)
+                auction = run_auction(calls, rules, dealer, hands=hands)
+                continue
+            if limited:
+                assert seat is not None
+                higher = [b for b in higher if _may_bid(b, len(calls), high, rules, hands[seat])]
             if higher and rng.random() < (0.55 if high is None else 0.3):
                 # Mostly a small step up the ladder, now and then a jump or a misère.
                 misere = [b for b in higher if b.is_misere]
@@ -44,7 +96,7 @@ def _random_auction(rng: random.Random, rules: RuleSet, dealer: Seat) -> list[Ca
                 calls.append(high)
             else:
                 calls.append(Pass())
-            auction = run_auction(calls, rules, dealer)
+            auction = run_auction(calls, rules, dealer, hands=hands)
         if auction.contract is not None:
             return calls
 
@@ -63,26 +115,38 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     dealer = rng.choice(FOUR_SEATS)
     hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(FOUR_SEATS)}
     kitty = tuple(pack[4 * per:])
-    calls = _random_auction(rng, rules, dealer)
-    auction = run_auction(calls, rules, dealer)
+    calls = _random_auction(rng, rules, dealer, hands)
+    auction = run_auction(calls, rules, dealer, hands=hands)
     assert auction.contract is not None
     bid = auction.contract.bid
     declarer = auction.contract.declarer
-    thirteen = list(hands[declarer]) + list(kitty)
-    rng.shuffle(thirteen)
-    discard = tuple(thirteen[: rules.kitty_size])
-    kept = [c for c in list(hands[declarer]) + list(kitty)]
-    for c in discard:
-        kept.remove(c)
+    discard: tuple[Card, ...] | None = None
+    if bid.is_all_passed:  # everyone passed, played at no-trumps (setting all_pass): no kitty
+        kept = list(hands[declarer])
+    else:
+        thirteen = list(hands[declarer]) + list(kitty)
+        rng.shuffle(thirteen)
+        discard = tuple(thirteen[: rules.kitty_size])
+        kept = [c for c in list(hands[declarer]) + list(kitty)]
+        for c in discard:
+            kept.remove(c)
     nominated: Suit | None = None
     if (
         bid.is_no_trumps
+        and not bid.is_all_passed
         and rules.joker_nomination
+        and (bid.is_misere or rules.joker_nomination_in_no_trumps)
         and any(isinstance(c, Joker) for c in kept)
         and ((bid.is_misere and rules.misere_needs_joker_nominated) or rng.random() < 0.5)
     ):
         nominated = rng.choice(list(Suit))
-    ctx = PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere)
+    ctx = PlayContext.of(
+        bid,
+        nominated,
+        joker_compulsory=rules.joker_compulsory_in_misere,
+        joker_loses_power=rules.joker_loses_power,
+        joker_lead=rules.joker_lead,
+    )
     holding = {s: list(hands[s]) for s in FOUR_SEATS}
     holding[declarer] = kept
     out_seat = declarer.partner if bid.is_misere else None
@@ -105,6 +169,7 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
                 order.append(s)
             s = s.next()
         plays: list[Play] = []
+        powerless: list[int] = []
         for seat in order:
             options = legal_plays(holding[seat], plays, ctx, shown_void=shown_void[seat])
             card = rng.choice(options)
@@ -115,13 +180,15 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
                 # The last card: naming a suit is allowed but changes nothing.
                 names = rng.choice(list(Suit))
             p = Play(card, names)
+            if joker_powerless(card, ctx, shown_void[seat]):
+                powerless.append(len(plays))
             if plays:
                 led = led_suit(plays, ctx)
                 if led is not None and effective_suit(card, ctx) is not led:
                     shown_void[seat].add(led)
             plays.append(p)
             holding[seat].remove(card)
-        index, _ruling = trick_winner(order, plays, ctx)
+        index, _ruling = trick_winner(order, plays, ctx, powerless=powerless)
         leader = order[index]
         play.append(tuple(plays))
     return Hand(

@@ -15,10 +15,19 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import overload
 
-from .auction import Auction, AuctionError, BidKind, Call, Contract, run_auction
+from .auction import Auction, AuctionError, Bid, BidKind, Call, Contract, run_auction
 from .cards import Card, Joker, Suit, TutorError
 from .hand import Hand
-from .play import IllegalPlay, Play, PlayContext, effective_suit, judge_play, led_suit, trick_winner
+from .play import (
+    IllegalPlay,
+    Play,
+    PlayContext,
+    effective_suit,
+    joker_powerless,
+    judge_play,
+    led_suit,
+    trick_winner,
+)
 from .rules import RuleSet
 from .rulings import Kind, Ruling
 from .scoring import HandScore, score_hand
@@ -101,6 +110,8 @@ class TrickRecord:
     winner: Seat | None = None
     winner_index: int | None = None
     ruling: Ruling | None = None
+    #: Indices of jokers played after they lost their power (setting joker_loses_power).
+    powerless: tuple[int, ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -360,9 +371,9 @@ def build(hand: Hand) -> Replay:
     per_hand = (len(rules.the_pack) - rules.kitty_size) // rules.players
     deal_text = (
         f"{hand.dealer.word} deals {_count(per_hand)} cards to each player and "
-        f"{_count(rules.kitty_size)} to the kitty; {hand.dealer.next().word}, on the dealer's "
-        f"left, speaks first."
-    )
+        f"{_count(rules.kitty_size)} to the {rules.kitty_word}; {hand.dealer.next().word}, on the "
+        f"dealer's left, speaks first."
+    ) + _deal_pattern_text(rules)
     b.record(Step(StepKind.DEAL, Ruling(Kind.DEAL, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
     if rules.players != 4 or rules.three_handed:
         b.problem(
@@ -413,6 +424,20 @@ def _finish(
 
 
 _COUNT_WORDS = {2: "two", 3: "three", 5: "five", 6: "six", 10: "ten"}
+
+#: How each table deals (setting deal_pattern), in the rules page's words.
+_DEAL_PATTERNS = {
+    "australian": "three to each player, one to the kitty, four each, one to the kitty, three "
+    "each, one to the kitty",
+    "american": "three to each player, the widow, four each, three each",
+    "west-seventh-street": "three to each player, three to the middle, two each, two to the "
+    "middle, three each, two each",
+}
+
+
+def _deal_pattern_text(rules: RuleSet) -> str:
+    pattern = _DEAL_PATTERNS.get(rules.deal_pattern)
+    return f" The deal goes {pattern}." if pattern else ""
 
 
 def _count(n: int) -> str:
@@ -495,7 +520,7 @@ def _where_is(hand: Hand, card: Card, *, last: bool = False) -> Where:
 def _run_auction(b: _Builder) -> Auction | None:
     hand, rules = b.hand, b.rules
     try:
-        auction = run_auction(hand.auction, rules, hand.dealer)
+        auction = run_auction(hand.auction, rules, hand.dealer, hands=hand.hands)
     except AuctionError as err:
         b.problem(("auction", err.index), f"call {err.index + 1}: {err}", "the auction")
         return None
@@ -527,6 +552,8 @@ def _unfinished_auction(auction: Auction, rules: RuleSet) -> str:
 def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
     hand, rules = b.hand, b.rules
     who = contract.declarer
+    if contract.bid.is_all_passed:
+        return _all_passed_context(b, contract)
     kitty = list(hand.kitty)
     b.holding[who].extend(kitty)
     n = rules.kitty_size
@@ -609,6 +636,14 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 "joker-nomination",
             )
             return None
+        if rules.joker_nomination and not rules.joker_nomination_in_no_trumps and not bid.is_misere:
+            b.problem(
+                ("joker",),
+                f"the joker cannot be nominated in {bid.words()} under these rules ({rules.name}): "
+                f"it may be nominated only in misère (setting joker_nomination_in_no_trumps off)",
+                "joker-nomination",
+            )
+            return None
         if not rules.joker_nomination:
             b.problem(
                 ("joker",),
@@ -654,10 +689,38 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 who,
             )
         )
-    return PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere)
+    return _context(bid, nominated, rules)
+
+
+def _context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
+    return PlayContext.of(
+        bid,
+        nominated,
+        joker_compulsory=rules.joker_compulsory_in_misere,
+        joker_loses_power=rules.joker_loses_power,
+        joker_lead=rules.joker_lead,
+    )
+
+
+def _all_passed_context(b: _Builder, contract: Contract) -> PlayContext | None:
+    """Everyone passed and the hand is played at no-trumps (setting all_pass): no kitty taken."""
+    for key, value in (("discard", b.hand.discard), ("joker", b.hand.joker)):
+        if value:
+            b.problem(
+                (key,),
+                f"everyone passed and the hand is played at no-trumps with no contractor: no one "
+                f"takes the {b.rules.kitty_word}, so there is no {key}",
+                "all-pass",
+            )
+            return None
+    return _context(contract.bid, None, b.rules)
 
 
 def _first_leader(b: _Builder, contract: Contract, active: Sequence[Seat]) -> tuple[Seat, str]:
+    if contract.bid.is_all_passed:
+        return contract.declarer, (
+            f"{contract.declarer.word} leads first, sitting left of the dealer (no one bid)"
+        )
     if b.rules.first_leader == "contractor":
         return contract.declarer, f"{contract.declarer.word} leads first, as the contractor"
     seat = b.hand.dealer.next()
@@ -698,6 +761,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         plays: list[Play] = []
         rulings: list[Ruling] = []
         led: Suit | None = None
+        powerless: list[int] = []
         for c, play in enumerate(trick):
             seat = seats[c]
             try:
@@ -711,6 +775,8 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                 return records
             if t == 0 and c == 0:
                 ruling = dataclasses.replace(ruling, text=f"{lead_reason}. {ruling.text}")
+            if ctx.joker_loses_power and joker_powerless(play.card, ctx, shown_void[seat]):
+                powerless.append(c)
             if c == 0:
                 led = led_suit([play], ctx)
             elif led is not None and effective_suit(play.card, ctx) is not led:
@@ -719,7 +785,8 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             b.played[seat].append(play.card)
             plays.append(play)
             rulings.append(ruling)
-            record = TrickRecord(number, leader, seats, tuple(plays), tuple(rulings), led)
+            record = TrickRecord(number, leader, seats, tuple(plays), tuple(rulings), led,
+                                 powerless=tuple(powerless))
             nxt = seats[c + 1] if c + 1 < len(seats) else None
             b.record(
                 Step(StepKind.CARD, ruling, seat, number, c + 1, play, note_key=f"{number}.{c + 1}"),
@@ -729,7 +796,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             )
         if len(plays) < len(seats):
             return records
-        index, win_ruling = trick_winner(seats, plays, ctx)
+        index, win_ruling = trick_winner(seats, plays, ctx, powerless=powerless)
         winner = seats[index]
         if contract.bid.is_misere and winner == contract.declarer and won[winner.side] == 0:
             win_ruling = dataclasses.replace(
@@ -739,7 +806,8 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             )
         won[winner.side] += 1
         record = TrickRecord(
-            number, leader, seats, tuple(plays), tuple(rulings), led, winner, index, win_ruling
+            number, leader, seats, tuple(plays), tuple(rulings), led, winner, index, win_ruling,
+            tuple(powerless),
         )
         records.append(record)
         leader = winner

@@ -147,6 +147,97 @@ SETTINGS: dict[str, Setting] = {
             "tricks the contractor takes (American nullo)",
             ("their-tricks", "contractor-tricks"),
         ),
+        # The Australian variations and the American extras of the rules page.
+        Setting(
+            "joker_nomination_in_no_trumps",
+            "with joker_nomination on, the joker may be nominated in no-trumps too (off: only in "
+            "misère)",
+            _BOOL,
+        ),
+        Setting(
+            "joker_loses_power",
+            "in no-trumps and misère the un-nominated joker loses its power (wins nothing) once "
+            "its holder has discarded on a suit led",
+            _BOOL,
+        ),
+        Setting(
+            "joker_lead",
+            "the suit a led joker may name in no-trumps and misère: not-shown-void (any suit its "
+            "leader has not shown void in) or unless-void (any time, any suit its leader still holds)",
+            ("not-shown-void", "unless-void"),
+        ),
+        Setting(
+            "bid_after_pass",
+            "in the australian auction a player who passed may bid again; it ends when three "
+            "pass in a row after a bid",
+            _BOOL,
+        ),
+        Setting(
+            "raise_final_bid",
+            "the contractor may raise the winning bid once the auction is over, which opens a "
+            "new round of bidding",
+            _BOOL,
+        ),
+        Setting(
+            "misere_any_time",
+            "misère may be bid whenever it outranks the bid so far (off: only once someone has "
+            "bid seven)",
+            _BOOL,
+        ),
+        Setting("open_misere_520", "open misère is worth 520 (not twice misère)", _BOOL),
+        Setting(
+            "defenders_cap",
+            "the defenders' trick points cannot take a side's total above this (off: no cap)",
+            (False, 490, 460),
+        ),
+        Setting(
+            "defenders_score",
+            "when the defenders score their tricks: always, when-set (nothing when the contract "
+            "is made), or winner-only (only the side that won the hand scores)",
+            ("always", "when-set", "winner-only"),
+        ),
+        Setting(
+            "all_pass",
+            "when everyone passes: redeal, or no-trumps (played at no-trumps without a "
+            "contractor, each side scoring per trick)",
+            ("redeal", "no-trumps"),
+        ),
+        Setting("kitty_word", "what the table calls the kitty", ("kitty", "widow", "middle")),
+        Setting(
+            "deal_pattern",
+            "how the cards are dealt, as the ruling of the deal says it",
+            ("unstated", "australian", "american", "west-seventh-street"),
+        ),
+        Setting(
+            "inkle",
+            "a six-bid (an inkle) may be made only by the first two to call, and the hand is "
+            "thrown in if no one overbids it",
+            _BOOL,
+        ),
+        Setting(
+            "informative_no_trumps",
+            "the first two to call may bid 7No or 6No: no-trumps showing the joker or split "
+            "bowers",
+            _BOOL,
+        ),
+        Setting(
+            "ace_no_face",
+            "a player with one ace and no face card or joker may propose a redeal; partner "
+            "agrees or disagrees",
+            _BOOL,
+        ),
+        Setting(
+            "grand_nullo",
+            "grand nullo (worth 510, above 10H) may be bid over partner's nullo; both partners "
+            "exchange five cards and play to lose every trick",
+            _BOOL,
+        ),
+        Setting(
+            "grand_slam",
+            "the contractor of a suit or no-trump bid may declare grand slam after taking the "
+            "kitty: partner gives one card and sits out",
+            _BOOL,
+        ),
     )
 }
 
@@ -185,6 +276,24 @@ class RuleSet:
     win_on_defence: bool
     three_handed: bool
     misere_defenders_count: str
+    # Settings added later: their defaults keep the behaviour of the first presets.
+    joker_nomination_in_no_trumps: bool = True
+    joker_loses_power: bool = False
+    joker_lead: str = "not-shown-void"
+    bid_after_pass: bool = False
+    raise_final_bid: bool = False
+    misere_any_time: bool = True
+    open_misere_520: bool = False
+    defenders_cap: bool | int = False
+    defenders_score: str = "always"
+    all_pass: str = "redeal"
+    kitty_word: str = "kitty"
+    deal_pattern: str = "unstated"
+    inkle: bool = False
+    informative_no_trumps: bool = False
+    ace_no_face: bool = False
+    grand_nullo: bool = False
+    grand_slam: bool = False
 
     @property
     def the_pack(self) -> Pack:
@@ -192,7 +301,7 @@ class RuleSet:
 
     @property
     def open_misere_value(self) -> int:
-        return 2 * self.misere_value
+        return 520 if self.open_misere_520 else 2 * self.misere_value
 
     def settings(self) -> dict[str, object]:
         """The settings as a plain mapping (name, title and source left out)."""
@@ -232,10 +341,11 @@ def _load_presets() -> dict[str, RuleSet]:
     raw = {n[:-5]: tomllib.loads(folder.joinpath(n).read_text("utf-8")) for n in names}
     for name, data in raw.items():
         merged: dict[str, Any] = {}
-        parent = data.get("based_on")
-        if parent:
-            merged.update({k: v for k, v in raw[parent].items() if k != "based_on"})
-        merged.update({k: v for k, v in data.items() if k != "based_on"})
+        chain = [data]
+        while chain[-1].get("based_on"):  # a preset may build on one that builds on another
+            chain.append(raw[chain[-1]["based_on"]])
+        for layer in reversed(chain):
+            merged.update({k: v for k, v in layer.items() if k != "based_on"})
         merged["name"] = name
         for key, value in merged.items():
             if key in SETTINGS:

@@ -24,6 +24,7 @@ class Kind(Enum):
     PASS = "pass"
     AUCTION_WON = "auction-won"
     THROWN_IN = "thrown-in"
+    ALL_PASSED_NO_TRUMPS = "all-passed-no-trumps"
     # the kitty
     KITTY = "kitty"
     DISCARD = "discard"
@@ -41,6 +42,7 @@ class Kind(Enum):
     JOKER_ONLY_WHEN_VOID = "joker-only-when-void"
     JOKER_NOMINATED_SUIT = "joker-in-nominated-suit"
     JOKER_COMPULSORY = "joker-compulsory"
+    JOKER_LOST_POWER = "joker-lost-power"
     # winning a trick
     TRUMPED = "trumped"
     HIGHEST_OF_SUIT_LED = "highest-of-suit-led"
@@ -68,6 +70,7 @@ TOPICS: dict[Kind, tuple[str, ...]] = {
     Kind.PASS: ("bidding",),
     Kind.AUCTION_WON: ("bidding",),
     Kind.THROWN_IN: ("bidding",),
+    Kind.ALL_PASSED_NO_TRUMPS: ("bidding", "no-trumps", "scoring"),
     Kind.KITTY: ("kitty",),
     Kind.DISCARD: ("kitty",),
     Kind.JOKER_NOMINATED: ("joker-nomination",),
@@ -83,6 +86,7 @@ TOPICS: dict[Kind, tuple[str, ...]] = {
     Kind.JOKER_ONLY_WHEN_VOID: ("joker-in-no-trumps",),
     Kind.JOKER_NOMINATED_SUIT: ("joker-nomination",),
     Kind.JOKER_COMPULSORY: ("misere", "joker-in-no-trumps"),
+    Kind.JOKER_LOST_POWER: ("joker-in-no-trumps",),
     Kind.TRUMPED: ("follow-suit",),
     Kind.HIGHEST_OF_SUIT_LED: ("follow-suit",),
     Kind.JOKER_WINS: ("joker-in-no-trumps",),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .auction import BidKind, Contract, contract_value
@@ -43,12 +44,85 @@ def score_hand(
     rules: RuleSet,
     *,
     forfeit: str | None = None,
+    totals: Mapping[Side, int] | None = None,
 ) -> HandScore:
     """Score a finished hand.
 
     ``tricks_won`` counts each side's tricks (in misère the contractor's partner takes none).
     ``forfeit`` is the reason a misère is lost whatever the tricks (the joker not nominated).
+    ``totals`` are the sides' scores before this hand, where known: with ``defenders_cap`` set,
+    trick points cannot take a side's total above the cap.
     """
+    if contract.bid.is_all_passed:
+        return _score_all_passed(contract, tricks_won, rules, totals)
+    scored = _score_contract(contract, tricks_won, rules, forfeit)
+    return _defenders_rule(scored, rules, totals)
+
+
+def _score_all_passed(
+    contract: Contract, tricks_won: Mapping[Side, int], rules: RuleSet, totals: Mapping[Side, int] | None
+) -> HandScore:
+    per = rules.defender_trick_value
+    score = {s: per * tricks_won[s] for s in Side}
+    parts = [f"{s.word} score {score[s]} for {_tricks(tricks_won[s])}" for s in Side]
+    text = (
+        f"No one bid, so there was no contract: each side scores {per} a trick (setting "
+        f"all_pass). {parts[0]}; {parts[1]}."
+    )
+    capped, note = _cap(score, tuple(Side), rules, totals)
+    ruling = Ruling(Kind.ALL_PASSED_NO_TRUMPS, text + note, (contract.declarer,))
+    return HandScore(contract, dict(tricks_won), capped, False, ruling)
+
+
+def _cap(
+    score: Mapping[Side, int], trick_sides: Sequence[Side], rules: RuleSet,
+    totals: Mapping[Side, int] | None,
+) -> tuple[dict[Side, int], str]:
+    """Trick points limited by ``defenders_cap``: a side's total cannot pass the cap on them."""
+    out = dict(score)
+    cap = rules.defenders_cap
+    if cap is False or totals is None:
+        return out, ""
+    notes = []
+    for s in trick_sides:
+        room = max(0, int(cap) - totals[s])
+        if out[s] > room:
+            out[s] = room
+            notes.append(
+                f" {s.word} had {totals[s]}, and trick points cannot take a side past {cap} "
+                f"(setting defenders_cap), so they score {room}."
+            )
+    return out, "".join(notes)
+
+
+def _defenders_rule(scored: HandScore, rules: RuleSet, totals: Mapping[Side, int] | None) -> HandScore:
+    """The Australian variations on the defenders' trick points (all off by default)."""
+    if rules.defenders_score == "always" and (rules.defenders_cap is False or totals is None):
+        return scored
+    side = scored.contract.declarer.side
+    other = side.other
+    score = dict(scored.score)
+    text = scored.ruling.text
+    if scored.made and rules.defenders_score != "always" and score[other]:
+        text += (
+            f" But the contract was made, so {other.word} score nothing for their tricks (setting "
+            f"defenders_score {rules.defenders_score})."
+        )
+        score[other] = 0
+    if not scored.made and rules.defenders_score == "winner-only" and score[side]:
+        text += (
+            f" Only the side that won the hand scores, so {side.word} lose nothing (setting "
+            f"defenders_score winner-only)."
+        )
+        score[side] = 0
+    score, note = _cap(score, (other,), rules, totals)
+    ruling = dataclasses.replace(scored.ruling, text=text + note)
+    return dataclasses.replace(scored, score=score, ruling=ruling)
+
+
+def _score_contract(
+    contract: Contract, tricks_won: Mapping[Side, int], rules: RuleSet, forfeit: str | None
+) -> HandScore:
     side = contract.declarer.side
     other = side.other
     bid = contract.bid
@@ -145,7 +219,13 @@ def game_end(
     reached = [s for s in Side if totals[s] >= target]
     winners: list[Side] = []
     why = ""
-    if side in reached and hand.made:
+    if hand.contract.bid.is_all_passed:
+        # No contract (setting all_pass): only trick points, which win only where they may.
+        if rules.win_on_defence and reached:
+            best = max(totals[s] for s in reached)
+            winners = [s for s in reached if totals[s] == best]
+            why = f"{winners[0].word} reached {totals[winners[0]]} (the target is {target})"
+    elif side in reached and hand.made:
         winners = [side]
         why = f"{side.word} reached {totals[side]} (the target is {target}) on a made contract"
         if rules.win_on_defence and side.other in reached:
