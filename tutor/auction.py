@@ -15,9 +15,10 @@ from enum import Enum
 from .cards import Card, Joker, Rank, Suit, SuitedCard, TutorError
 from .rules import RuleSet
 from .rulings import Kind, Ruling
-from .seats import FOUR_SEATS, Seat
+from .seats import FOUR_SEATS, Seat, Side
 
 __all__ = [
+    "GRAND_NULLO_VALUE",
     "Auction",
     "AuctionError",
     "Bid",
@@ -25,8 +26,10 @@ __all__ = [
     "Call",
     "CallError",
     "Contract",
+    "Declaration",
     "Pass",
     "Strain",
+    "ace_no_face",
     "contract_value",
     "ladder_key",
     "parse_call",
@@ -82,6 +85,8 @@ class BidKind(Enum):
     OPEN_MISERE = "open-misere"
     #: Not a call: everyone passed and the hand is played at no-trumps (setting all_pass).
     ALL_PASSED = "all-passed"
+    #: West Seventh Street: both partners play to lose every trick (setting grand_nullo).
+    GRAND_NULLO = "grand-nullo"
 
 
 @dataclass(frozen=True)
@@ -175,7 +180,33 @@ class Pass:
         return "Pass"
 
 
-Call = Bid | Pass
+@dataclass(frozen=True)
+class Declaration:
+    """A call that is not a bid (West Seventh Street, setting ace_no_face): ``ace-no-face``
+    proposes to throw the hand in, and partner answers ``agree`` or ``disagree`` at once."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __repr__(self) -> str:
+        return f"parse_call({self.word!r})"
+
+    def pretty(self) -> str:
+        return _DECLARATION_PRETTY[self.word]
+
+    def words(self) -> str:
+        return _DECLARATION_PRETTY[self.word].lower()
+
+
+_DECLARATION_PRETTY = {"ace-no-face": "Ace – no face", "agree": "Agree", "disagree": "Disagree"}
+_DECLARATIONS = {
+    "ACE-NO-FACE": "ace-no-face", "ACE NO FACE": "ace-no-face", "ACE–NO FACE": "ace-no-face",
+    "ACE – NO FACE": "ace-no-face", "AGREE": "agree", "DISAGREE": "disagree",
+}
+
+Call = Bid | Pass | Declaration
 
 _MISERE_WORDS = {
     "MISERE": BidKind.MISERE,
@@ -187,6 +218,9 @@ _MISERE_WORDS = {
     "OPEN MISÈRE": BidKind.OPEN_MISERE,
     "OPEN_MISERE": BidKind.OPEN_MISERE,
     "OPEN-NULLO": BidKind.OPEN_MISERE,
+    "GRAND-NULLO": BidKind.GRAND_NULLO,
+    "GRAND NULLO": BidKind.GRAND_NULLO,
+    "GRANOLA": BidKind.GRAND_NULLO,
 }
 
 
@@ -198,6 +232,8 @@ def parse_call(text: str) -> Call:
         return Pass()
     if key in _MISERE_WORDS:
         return Bid(_MISERE_WORDS[key])
+    if key in _DECLARATIONS:
+        return Declaration(_DECLARATIONS[key])
     if key in ("6NO", "7NO"):
         return Bid(BidKind.TRICKS, int(key[0]), Strain.NO_TRUMPS, informative=True)
     for strain in (Strain.NO_TRUMPS, *_STRAINS[:4]):
@@ -221,6 +257,8 @@ def ladder_key(bid: Bid, rules: RuleSet) -> int:
         return ladder_key(Bid.parse(rules.misere_ranks_above), rules) + 1
     if bid.kind is BidKind.ALL_PASSED:
         return -1
+    if bid.kind is BidKind.GRAND_NULLO:
+        return ladder_key(Bid.of(10, Strain.HEARTS), rules) + 1  # beats 10H, loses to 10NT
     above = rules.open_misere_ranks_above
     return 2 * 25 + 1 if above == "top" else ladder_key(Bid.parse(above), rules) + 1
 
@@ -234,7 +272,13 @@ def contract_value(bid: Bid, rules: RuleSet) -> int:
         return rules.misere_value
     if bid.kind is BidKind.ALL_PASSED:
         return 0
+    if bid.kind is BidKind.GRAND_NULLO:
+        return GRAND_NULLO_VALUE
     return rules.open_misere_value
+
+
+#: West Seventh Street: "Grand Nullo ... worth 510 points in bidding".
+GRAND_NULLO_VALUE = 510
 
 
 @dataclass(frozen=True)
@@ -243,8 +287,12 @@ class Contract:
 
     bid: Bid
     declarer: Seat
+    #: Declared after taking the kitty (West Seventh Street, setting grand_slam).
+    grand_slam: bool = False
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, object]:
+        if self.grand_slam:
+            return {"bid": str(self.bid), "declarer": self.declarer.value, "grand_slam": True}
         return {"bid": str(self.bid), "declarer": self.declarer.value}
 
     def __str__(self) -> str:
@@ -253,6 +301,8 @@ class Contract:
     def words(self) -> str:
         if self.bid.is_all_passed:
             return self.bid.words()
+        if self.grand_slam:
+            return f"{self.declarer.word} {self.bid.words()}, grand slam"
         return f"{self.declarer.word} {self.bid.words()}"
 
 
@@ -299,7 +349,28 @@ def run_auction(
     complete = False
     passes_in_a_row = 0
     skip_passed = rules.auction == "australian" and not rules.bid_after_pass
+    proposer: Seat | None = None  # an "ace – no face" waiting for partner's answer
+    no_nullo: set[Side] = set()  # sides whose partner disagreed: no nullo or grand nullo
+    abandoned = False
     for i, call in enumerate(calls):
+        if proposer is not None or isinstance(call, Declaration):
+            # Ace – no face and its answer, which are not turns of the bidding.
+            if complete:
+                raise AuctionError(i, _over_message(rules, high, high_seat))
+            seat = order[turn % len(order)]
+            if skip_passed:
+                while seat in passed:
+                    turn += 1
+                    seat = order[turn % len(order)]
+            ruling, proposer, abandoned = _declaration(
+                i, call, seat, proposer, rules, hands, no_nullo
+            )
+            callers.append(ruling.seats[0])
+            rulings.append(ruling)
+            if abandoned:
+                complete = True
+                break
+            continue
         if complete:
             if rules.raise_final_bid and isinstance(call, Bid) and high is not None and high_seat is not None:
                 # The contractor raises the final bid: a new round of bidding.
@@ -327,6 +398,7 @@ def run_auction(
             rulings.append(Ruling(Kind.PASS, _pass_text(seat, rules), (seat,)))
         else:
             _check_bid(i, seat, call, high, high_seat, rules, i, hands)
+            _check_nullo(i, seat, call, no_nullo, callers[:-1], calls[:i], rules)
             high, high_seat = call, seat
             passes_in_a_row = 0
             rulings.append(Ruling(Kind.BID, _bid_text(seat, call, rules), (seat,)))
@@ -345,13 +417,18 @@ def run_auction(
             complete = not active or (len(active) == 1 and high is not None)
         if complete:
             rulings.append(_closing_ruling(high, high_seat, rules, dealer))
+    if abandoned:
+        return Auction(dealer, tuple(calls[: len(callers)]), tuple(callers), tuple(rulings), None,
+                       True, None)
     contract = Contract(high, high_seat) if (complete and high and high_seat) else None
     if contract is not None and _inkle_stands(contract.bid, rules):
         contract = None
     if complete and high is None and rules.all_pass == "no-trumps":
         contract = Contract(Bid(BidKind.ALL_PASSED, strain=Strain.NO_TRUMPS), dealer.next())
     following: Seat | None = None
-    if not complete:
+    if proposer is not None:
+        following = proposer.partner
+    elif not complete:
         following = order[turn % len(order)]
         while skip_passed and following in passed:
             turn += 1
@@ -363,6 +440,107 @@ def next_caller(auction: Auction, rules: RuleSet) -> Seat | None:
     """Whose turn it is to call, or None when the auction is over."""
     del rules  # the auction knows: run_auction worked it out under the same rules
     return auction.next_seat
+
+
+def _declaration(
+    i: int,
+    call: Call,
+    seat: Seat,
+    proposer: Seat | None,
+    rules: RuleSet,
+    hands: Mapping[Seat, Sequence[Card]] | None,
+    no_nullo: set[Side],
+) -> tuple[Ruling, Seat | None, bool]:
+    """Ace – no face, or partner's answer to it: (the ruling, who waits for an answer, thrown in)."""
+    if proposer is not None:
+        partner = proposer.partner
+        if not isinstance(call, Declaration) or call.word not in ("agree", "disagree"):
+            raise AuctionError(
+                i, f"{partner.word} must answer {proposer.word}'s ace – no face with agree or "
+                f"disagree before anyone calls again, not {call}"
+            )
+        if call.word == "agree":
+            return Ruling(
+                Kind.THROWN_IN,
+                f"{partner.word} agrees: the hand is thrown in and dealt again (the opponents have "
+                f"no say).",
+                (partner,),
+            ), None, True
+        no_nullo.add(partner.side)
+        return Ruling(
+            Kind.ACE_NO_FACE,
+            f"{partner.word} disagrees: the bidding goes on, {proposer.word} still to call, but "
+            f"{partner.side.word} may not bid nullo or grand nullo this hand.",
+            (partner,),
+        ), None, False
+    assert isinstance(call, Declaration)
+    if call.word != "ace-no-face":
+        raise AuctionError(
+            i, f"{seat.word} cannot say {call}: agree and disagree answer partner's ace – no face, "
+            f"and no one proposed it"
+        )
+    if not rules.ace_no_face:
+        raise AuctionError(
+            i, f"{seat.word} cannot declare ace – no face: these rules ({rules.name}) do not have "
+            f"it (setting ace_no_face)"
+        )
+    held = hands.get(seat) if hands is not None else None
+    if held is not None and not ace_no_face(held):
+        raise AuctionError(
+            i, f"{seat.word} cannot declare ace – no face: it needs exactly one ace and no king, "
+            f"queen, jack or joker, and {seat.word} holds {', '.join(str(c) for c in held)}"
+        )
+    return Ruling(
+        Kind.ACE_NO_FACE,
+        f"{seat.word} declares ace – no face (one ace, no face card, no joker): a proposal to "
+        f"throw the hand in. {seat.partner.word} must agree or disagree.",
+        (seat,),
+    ), seat, False
+
+
+def ace_no_face(cards: Sequence[Card]) -> bool:
+    """Exactly one ace and no king, queen, jack or joker: may declare "Ace – no face"."""
+    ranks = [c.rank for c in cards if isinstance(c, SuitedCard)]
+    return (
+        len(ranks) == len(cards)
+        and ranks.count(Rank.ACE) == 1
+        and not any(r in (Rank.KING, Rank.QUEEN, Rank.JACK) for r in ranks)
+    )
+
+
+def _check_nullo(
+    i: int,
+    seat: Seat,
+    bid: Bid,
+    no_nullo: set[Side],
+    callers: Sequence[Seat],
+    calls: Sequence[Call],
+    rules: RuleSet,
+) -> None:
+    """Nullo and grand nullo: not after partner disagreed to ace – no face; grand nullo only
+    over partner's nullo (West Seventh Street)."""
+    if not (bid.kind is BidKind.MISERE or bid.kind is BidKind.GRAND_NULLO):
+        return
+    if seat.side in no_nullo:
+        raise AuctionError(
+            i, f"{seat.word} cannot bid {bid.words()}: {seat.partner.word} disagreed to "
+            f"ace – no face, so {seat.side.word} may not bid nullo or grand nullo this hand"
+        )
+    if bid.kind is BidKind.GRAND_NULLO:
+        if not rules.grand_nullo:
+            raise AuctionError(
+                i, f"{seat.word} cannot bid grand nullo: these rules ({rules.name}) do not have it "
+                f"(setting grand_nullo)"
+            )
+        partner_nullo = any(
+            who == seat.partner and isinstance(c, Bid) and c.kind is BidKind.MISERE
+            for who, c in zip(callers, calls, strict=False)
+        )
+        if not partner_nullo:
+            raise AuctionError(
+                i, f"{seat.word} cannot bid grand nullo: it may be bid only after partner "
+                f"({seat.partner.word}) has bid nullo"
+            )
 
 
 def _inkle_stands(bid: Bid, rules: RuleSet) -> bool:
@@ -411,6 +589,11 @@ def _bid_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
             f"{seat.word} bids inkle {bid.strain.word} (six {bid.strain.word}), worth "
             f"{contract_value(bid, rules)}. An inkle is a message to partner more than a contract: "
             + _inkle_words(seat)
+        )
+    if bid.kind is BidKind.GRAND_NULLO:
+        return (
+            f"{seat.word} bids grand nullo over {seat.partner.word}'s nullo: both partners play, "
+            f"and neither may take a trick; worth {contract_value(bid, rules)}."
         )
     if bid.is_misere:
         what = "to lose every trick, partner sitting out"

@@ -41,6 +41,11 @@ class Hand:
     notes: Mapping[str, str] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
     summary: str | None = None
+    # Extensions of the hand-file format (West Seventh Street):
+    #: Grand nullo: the five cards the nullo bidder puts away after taking partner's discards.
+    partner_discard: tuple[Card, ...] | None = None
+    #: Grand slam: the one card partner gives the contractor after the kitty is taken.
+    grand_slam: Card | None = None
 
     @property
     def rules(self) -> RuleSet:

@@ -68,7 +68,7 @@ _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
-         "notes", "tags", "summary")
+         "notes", "tags", "summary", "partner_discard", "grand_slam")
 _NOTE_KEY = re.compile(r"^(intro|auction|discard|outro|\d+|\d+\.\d+)$")
 
 Where = tuple[str | int, ...]
@@ -221,6 +221,15 @@ class _Reader:
         notes = self.notes(fields["notes"]) if "notes" in fields else {}
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
+        # Extensions for West Seventh Street: grand nullo's exchange and grand slam's card.
+        partner_discard = (
+            self.cards(fields["partner_discard"], ("partner_discard",), "partner's discard")
+            if "partner_discard" in fields else None
+        )
+        given = (
+            self.card(fields["grand_slam"], ("grand_slam",), "grand slam card")
+            if "grand_slam" in fields else None
+        )
         if self.problems:
             return None
         assert title is not None and rules is not None and dealer is not None
@@ -239,6 +248,8 @@ class _Reader:
             notes=notes,
             tags=tags,
             summary=summary,
+            partner_discard=partner_discard,
+            grand_slam=given,
         )
 
     def rules(self, node: yaml.Node) -> RulesSpec | None:
@@ -543,6 +554,10 @@ def dumps(hand: Hand) -> str:
         out.append(f"tags: {_flow(list(hand.tags))}")
     if hand.summary is not None:
         out.append(f"summary: {_string(hand.summary, '')}")
+    if hand.partner_discard is not None:
+        out.append(f"partner_discard: {_flow([str(c) for c in hand.partner_discard])}")
+    if hand.grand_slam is not None:
+        out.append(f"grand_slam: {hand.grand_slam}")
     return "\n".join(out) + "\n"
 
 

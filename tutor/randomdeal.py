@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from .auction import (
     Bid,
     BidKind,
     Call,
+    Declaration,
     Pass,
     Strain,
+    ace_no_face,
     ladder_key,
     run_auction,
     shows_joker_or_split_bowers,
@@ -27,7 +30,7 @@ from .play import (
     legal_plays,
 )
 from .rules import RuleSet
-from .seats import FOUR_SEATS, Seat
+from .seats import FOUR_SEATS, Seat, Side
 
 __all__ = ["random_hand"]
 
@@ -42,12 +45,18 @@ def _ladder(rules: RuleSet) -> list[Bid]:
     if rules.informative_no_trumps:
         bids += [Bid(BidKind.TRICKS, n, Strain.NO_TRUMPS, informative=True) for n in (6, 7)
                  if n >= rules.lowest_bid]
+    if rules.grand_nullo:
+        bids.append(Bid(BidKind.GRAND_NULLO))
     return sorted(bids, key=lambda b: ladder_key(b, rules))
 
 
 def _may_bid(bid: Bid, position: int, high: Bid | None, rules: RuleSet,
-             held: Sequence[Card]) -> bool:
+             held: Sequence[Card], seat: Seat, nullo: _Nullo) -> bool:
     """The table rules that limit who may make a bid, beyond the ladder (all off by default)."""
+    if (bid.kind is BidKind.MISERE or bid.kind is BidKind.GRAND_NULLO) and seat.side in nullo.barred:
+        return False
+    if bid.kind is BidKind.GRAND_NULLO and seat.partner not in nullo.bidders:
+        return False
     if bid.informative and (position >= 2 or not shows_joker_or_split_bowers(held)):
         return False
     if rules.inkle and bid.kind is BidKind.TRICKS and bid.tricks == 6 and position >= 2:
@@ -57,14 +66,25 @@ def _may_bid(bid: Bid, position: int, high: Bid | None, rules: RuleSet,
     return True
 
 
+@dataclass
+class _Nullo:
+    """West Seventh Street: who bid nullo, and which sides may not (partner disagreed)."""
+
+    bidders: set[Seat] = field(default_factory=set)
+    barred: set[Side] = field(default_factory=set)
+    proposed: set[Seat] = field(default_factory=set)
+
+
 def _random_auction(
     rng: random.Random, rules: RuleSet, dealer: Seat, hands: Mapping[Seat, Sequence[Card]]
 ) -> list[Call]:
     """A legal auction that ends in a contract, with a few competing bids now and then."""
     ladder = _ladder(rules)
-    limited = rules.inkle or rules.informative_no_trumps or not rules.misere_any_time
+    limited = (rules.inkle or rules.informative_no_trumps or not rules.misere_any_time
+               or rules.grand_nullo or rules.ace_no_face)
     while True:
         calls: list[Call] = []
+        nullo = _Nullo()
         auction = run_auction(calls, rules, dealer)
         high: Bid | None = None
         while not auction.complete or (
@@ -84,7 +104,23 @@ def _random_auction(
                 continue
             if limited:
                 assert seat is not None
-                higher = [b for b in higher if _may_bid(b, len(calls), high, rules, hands[seat])]
+                if (rules.ace_no_face and seat not in nullo.proposed and ace_no_face(hands[seat])
+                        and rng.random() < 0.5):
+                    nullo.proposed.add(seat)
+                    answer = "agree" if rng.random() < 0.3 else "disagree"
+                    if answer == "disagree":
+                        nullo.barred.add(seat.side)
+                    calls += [Declaration("ace-no-face"), Declaration(answer)]
+                    auction = run_auction(calls, rules, dealer, hands=hands)
+                    continue
+                higher = [b for b in higher
+                          if _may_bid(b, len(calls), high, rules, hands[seat], seat, nullo)]
+                grand = [b for b in higher if b.kind is BidKind.GRAND_NULLO]
+                if grand and rng.random() < 0.6:
+                    high = grand[0]
+                    calls.append(high)
+                    auction = run_auction(calls, rules, dealer, hands=hands)
+                    continue
             if higher and rng.random() < (0.55 if high is None else 0.3):
                 # Mostly a small step up the ladder, now and then a jump or a misère.
                 misere = [b for b in higher if b.is_misere]
@@ -93,6 +129,8 @@ def _random_auction(
                 else:
                     step = min(len(higher) - 1, int(rng.expovariate(0.35)))
                     high = higher[step]
+                if high.kind is BidKind.MISERE and seat is not None:
+                    nullo.bidders.add(seat)
                 calls.append(high)
             else:
                 calls.append(Pass())
@@ -121,15 +159,28 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     bid = auction.contract.bid
     declarer = auction.contract.declarer
     discard: tuple[Card, ...] | None = None
+    given: Card | None = None
+    partner_discard: tuple[Card, ...] | None = None
+    partner_kept: list[Card] | None = None
     if bid.is_all_passed:  # everyone passed, played at no-trumps (setting all_pass): no kitty
         kept = list(hands[declarer])
     else:
         thirteen = list(hands[declarer]) + list(kitty)
+        n = rules.kitty_size
+        if rules.grand_slam and bid.kind is BidKind.TRICKS and rng.random() < 0.15:
+            given = rng.choice(hands[declarer.partner])  # partner's one card (grand slam)
+            thirteen.append(given)
+            n += 1
         rng.shuffle(thirteen)
-        discard = tuple(thirteen[: rules.kitty_size])
-        kept = [c for c in list(hands[declarer]) + list(kitty)]
+        discard = tuple(thirteen[:n])
+        kept = [c for c in list(hands[declarer]) + list(kitty)] + ([given] if given else [])
         for c in discard:
             kept.remove(c)
+        if bid.kind is BidKind.GRAND_NULLO:  # partner takes the five discards, puts five away
+            partner_kept = list(hands[declarer.partner]) + list(discard)
+            partner_discard = tuple(rng.sample(partner_kept, n))
+            for c in partner_discard:
+                partner_kept.remove(c)
     nominated: Suit | None = None
     if (
         bid.is_no_trumps
@@ -149,9 +200,11 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     )
     holding = {s: list(hands[s]) for s in FOUR_SEATS}
     holding[declarer] = kept
-    out_seat = declarer.partner if bid.is_misere else None
+    if partner_kept is not None:
+        holding[declarer.partner] = partner_kept
+    out_seat = declarer.partner if bid.is_misere or given is not None else None
     active = [s for s in FOUR_SEATS if s != out_seat]
-    if rules.first_leader == "contractor":
+    if rules.first_leader == "contractor" or bid.kind is BidKind.GRAND_NULLO:
         leader = declarer
     else:
         leader = dealer.next()
@@ -202,4 +255,6 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
         joker=nominated,
         play=tuple(play),
         tags=("random",),
+        partner_discard=partner_discard,
+        grand_slam=given,
     )

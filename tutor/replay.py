@@ -173,7 +173,11 @@ class Replay:
 
     @property
     def contract(self) -> Contract | None:
-        return self.auction.contract if self.auction else None
+        contract = self.auction.contract if self.auction else None
+        if contract is not None and self.hand.grand_slam is not None and self.states:
+            declared = self.states[-1].contract  # declared after the kitty (West Seventh Street)
+            return declared if declared is not None else contract
+        return contract
 
     @property
     def complete(self) -> bool:
@@ -401,6 +405,9 @@ def build(hand: Hand) -> Replay:
     ctx = _kitty_and_discard(b, contract)
     if ctx is None:
         return _finish(b, auction, None, None)
+    declared = b.now["contract"]  # a grand slam declared after the kitty changes the contract
+    if isinstance(declared, Contract):
+        contract = declared
     tricks = _play(b, contract, ctx)
     return _finish(b, auction, ctx, tricks)
 
@@ -571,6 +578,17 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
         ),
         kitty_taken=True,
     )
+    if hand.grand_slam is not None:
+        if not _grand_slam(b, contract):
+            return None
+        n += 1
+    elif hand.partner_discard is not None and contract.bid.kind is not BidKind.GRAND_NULLO:
+        b.problem(
+            ("partner_discard",),
+            f"partner_discard is for grand nullo's exchange, and the contract is {contract.bid.words()}",
+            "grand-nullo",
+        )
+        return None
     if hand.discard is None:
         b.problem(
             ("discard",), f"{who.word} won the auction, so the hand needs the {n} discards", "the kitty"
@@ -610,6 +628,8 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
         )
     )
     bid = contract.bid
+    if bid.kind is BidKind.GRAND_NULLO and not _nullo_exchange(b, contract, discard):
+        return None
     sitting_out = who.partner if bid.is_misere else None
     if sitting_out is not None:
         b.record(
@@ -692,7 +712,110 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
     return _context(bid, nominated, rules)
 
 
+def _grand_slam(b: _Builder, contract: Contract) -> bool:
+    """Grand slam (West Seventh Street): partner gives one card and sits out; six discards."""
+    hand, rules = b.hand, b.rules
+    who, given = contract.declarer, hand.grand_slam
+    partner = who.partner
+    if not rules.grand_slam:
+        b.problem(("grand_slam",), f"these rules ({rules.name}) have no grand slam (setting "
+                  f"grand_slam)", "grand-slam")
+        return False
+    if contract.bid.kind is not BidKind.TRICKS:
+        b.problem(("grand_slam",), f"a grand slam may be declared only on a suit or no-trump "
+                  f"contract, not on {contract.bid.words()}", "grand-slam")
+        return False
+    if given not in b.holding[partner]:
+        b.problem(
+            ("grand_slam",),
+            f"{partner.word} gives {given} for the grand slam but holds only "
+            f"{', '.join(str(c) for c in b.holding[partner])}",
+            "grand-slam",
+        )
+        return False
+    assert given is not None
+    put_away = [c for c in b.holding[partner] if c != given]
+    b.holding[partner] = []
+    b.holding[who].append(given)
+    slam = dataclasses.replace(contract, grand_slam=True)
+    b.record(
+        Step(
+            StepKind.SIT_OUT,
+            Ruling(
+                Kind.GRAND_SLAM,
+                f"{who.word} declares a grand slam: to take all ten tricks alone. {partner.word} "
+                f"gives {who.word} {given}, puts the other {_count(len(put_away))} away face down "
+                f"and takes no further part, so each trick has three cards. {who.word} now holds "
+                f"{len(b.holding[who])} cards and must put away {len(b.holding[who]) - 10}.",
+                (who, partner),
+                (given,),
+            ),
+            partner,
+        ),
+        contract=slam,
+        sitting_out=partner,
+    )
+    return True
+
+
+def _nullo_exchange(b: _Builder, contract: Contract, discard: Sequence[Card]) -> bool:
+    """Grand nullo: partner takes the contractor's five discards and puts away five."""
+    hand = b.hand
+    who = contract.declarer
+    partner = who.partner
+    b.holding[partner].extend(discard)
+    b.record(
+        Step(
+            StepKind.KITTY,
+            Ruling(
+                Kind.NULLO_EXCHANGE,
+                f"{partner.word}, who bid the nullo, picks up {who.word}'s "
+                f"{_count(len(discard))} discards: {len(b.holding[partner])} cards, so "
+                f"{_count(len(discard))} must be put away.",
+                (partner,),
+                tuple(discard),
+            ),
+            partner,
+        )
+    )
+    theirs = hand.partner_discard
+    if theirs is None or len(theirs) != len(discard):
+        b.problem(
+            ("partner_discard",) if theirs is not None else ("discard",),
+            f"in grand nullo {partner.word} puts away exactly {_count(len(discard))} cards after "
+            f"taking {who.word}'s discards: write them as partner_discard",
+            "grand-nullo",
+        )
+        return False
+    for i, card in enumerate(theirs):
+        if card not in b.holding[partner]:
+            b.problem(
+                ("partner_discard", i),
+                f"{partner.word} puts away {card} but holds only "
+                f"{', '.join(str(c) for c in b.holding[partner])}",
+                "grand-nullo",
+            )
+            return False
+        b.holding[partner].remove(card)
+    b.record(
+        Step(
+            StepKind.DISCARD,
+            Ruling(
+                Kind.NULLO_EXCHANGE,
+                f"{partner.word} puts away {', '.join(str(c) for c in theirs)} face down, back to "
+                f"ten cards. {who.word} leads, and neither partner may take a trick.",
+                (partner,),
+                tuple(theirs),
+            ),
+            partner,
+        )
+    )
+    return True
+
+
 def _context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
+    if bid.kind is BidKind.GRAND_NULLO:
+        bid = Bid(BidKind.MISERE)  # played like misère, both partners at the table
     return PlayContext.of(
         bid,
         nominated,
@@ -721,7 +844,7 @@ def _first_leader(b: _Builder, contract: Contract, active: Sequence[Seat]) -> tu
         return contract.declarer, (
             f"{contract.declarer.word} leads first, sitting left of the dealer (no one bid)"
         )
-    if b.rules.first_leader == "contractor":
+    if b.rules.first_leader == "contractor" or contract.bid.kind is BidKind.GRAND_NULLO:
         return contract.declarer, f"{contract.declarer.word} leads first, as the contractor"
     seat = b.hand.dealer.next()
     why = f"{seat.word} leads first, sitting left of the dealer"
@@ -798,6 +921,14 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             return records
         index, win_ruling = trick_winner(seats, plays, ctx, powerless=powerless)
         winner = seats[index]
+        if contract.bid.kind is BidKind.GRAND_NULLO and winner.side == contract.declarer.side and (
+            won[winner.side] == 0
+        ):
+            win_ruling = dataclasses.replace(
+                win_ruling,
+                text=f"{win_ruling.text} That is a trick for {winner.side.word}, so the grand "
+                f"nullo has failed.",
+            )
         if contract.bid.is_misere and winner == contract.declarer and won[winner.side] == 0:
             win_ruling = dataclasses.replace(
                 win_ruling,

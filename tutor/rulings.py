@@ -25,12 +25,15 @@ class Kind(Enum):
     AUCTION_WON = "auction-won"
     THROWN_IN = "thrown-in"
     ALL_PASSED_NO_TRUMPS = "all-passed-no-trumps"
+    ACE_NO_FACE = "ace-no-face"
     # the kitty
     KITTY = "kitty"
     DISCARD = "discard"
     JOKER_NOMINATED = "joker-nominated"
     PARTNER_SITS_OUT = "partner-sits-out"
     OPEN_MISERE_SHOWN = "open-misere-hand-shown"
+    NULLO_EXCHANGE = "grand-nullo-exchange"
+    GRAND_SLAM = "grand-slam"
     # leading and following
     LEAD = "lead"
     FIRST_LEAD = "first-lead"
@@ -71,6 +74,9 @@ TOPICS: dict[Kind, tuple[str, ...]] = {
     Kind.AUCTION_WON: ("bidding",),
     Kind.THROWN_IN: ("bidding",),
     Kind.ALL_PASSED_NO_TRUMPS: ("bidding", "no-trumps", "scoring"),
+    Kind.ACE_NO_FACE: ("bidding", "west-seventh-street"),
+    Kind.NULLO_EXCHANGE: ("kitty", "misere", "west-seventh-street"),
+    Kind.GRAND_SLAM: ("kitty", "slam", "west-seventh-street"),
     Kind.KITTY: ("kitty",),
     Kind.DISCARD: ("kitty",),
     Kind.JOKER_NOMINATED: ("joker-nomination",),

@@ -150,6 +150,9 @@ def _score_contract(
         if forfeit is not None:
             text = f"{who}'s {bid.words()} is lost: {forfeit}. {side.word} lose {value}.{d_text}"
             kind = Kind.MISERE_JOKER_NOT_NOMINATED
+        elif made and bid.kind is BidKind.GRAND_NULLO:
+            text = (f"Neither {who} nor partner took a trick: grand nullo made, and {side.word} "
+                    f"score {value}.{d_text}")
         elif made:
             text = f"{who} took no tricks: {bid.words()} made, and {side.word} score {value}.{d_text}"
             kind = Kind.MISERE_MADE
@@ -160,6 +163,8 @@ def _score_contract(
             )
             kind = Kind.MISERE_SET
         return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, (contract.declarer,)))
+    if contract.grand_slam:
+        return _score_grand_slam(contract, tricks_won, rules)
     made = taken >= bid.tricks
     if against:
         defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
@@ -199,6 +204,31 @@ def _score_contract(
     return HandScore(
         contract, dict(tricks_won), score, made, Ruling(kind, text + defence, (contract.declarer,))
     )
+
+
+#: West Seventh Street grand slam: "500 points for a trump suit, 520 for No Trump"; failing, the
+#: contractor's team "loses 500 points".
+GRAND_SLAM_SUIT, GRAND_SLAM_NO_TRUMPS, GRAND_SLAM_LOSS = 500, 520, 500
+
+
+def _score_grand_slam(contract: Contract, tricks_won: Mapping[Side, int], rules: RuleSet) -> HandScore:
+    side, other = contract.declarer.side, contract.declarer.side.other
+    who = contract.declarer.word
+    taken, against = tricks_won[side], tricks_won[other]
+    per = rules.defender_trick_value
+    value = GRAND_SLAM_NO_TRUMPS if contract.bid.is_no_trumps else GRAND_SLAM_SUIT
+    made = taken == 10
+    score = {side: value if made else -GRAND_SLAM_LOSS, other: per * against}
+    if made:
+        text = (f"{who} took all ten tricks alone: the grand slam is made, and {side.word} score "
+                f"{value} ({GRAND_SLAM_SUIT} in a suit, {GRAND_SLAM_NO_TRUMPS} in no-trumps).")
+        kind = Kind.SLAM
+    else:
+        text = (f"{who} declared a grand slam but took only {taken} of the ten tricks: "
+                f"{side.word} lose {GRAND_SLAM_LOSS}, and {other.word} score {per * against} "
+                f"({per} for each of their {_tricks(against)}).")
+        kind = Kind.CONTRACT_SET
+    return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, (contract.declarer,)))
 
 
 @dataclass(frozen=True)
