@@ -16,14 +16,33 @@ from functools import cache
 import pytest
 
 from tutor import handfile
+from tutor.auction import BidKind
 from tutor.cards import Card, Suit
-from tutor.hand import Hand
+from tutor.hand import Hand, RulesSpec
 from tutor.play import IllegalPlay, Play, PlayContext, effective_suit, judge_play, legal_plays, power
 from tutor.replay import Replay, StepKind, Walker, build
+from tutor.rulings import Kind
 from tutor.scoring import score_hand
 from tutor.seats import FOUR_SEATS, Seat, Side
 
 DEALS = 2000
+#: The later presets and the variations as settings, each dealt VARIANT_DEALS times.
+VARIANTS = (
+    RulesSpec("new-zealand"),
+    RulesSpec("canadian"),
+    RulesSpec("west-seventh-street"),
+    RulesSpec("australian", {"joker_loses_power": True, "joker_nomination_in_no_trumps": False}),
+    RulesSpec("australian", {"joker_lead": "unless-void", "bid_after_pass": True,
+                             "misere_any_time": False}),
+    RulesSpec("australian", {"raise_final_bid": True, "open_misere_ranks_above": "9NT",
+                             "defenders_score": "when-set"}),
+    RulesSpec("australian", {"open_misere_ranks_above": "top", "open_misere_520": True,
+                             "defenders_score": "winner-only", "defenders_cap": 490, "slam": "none"}),
+    RulesSpec("american", {"all_pass": "no-trumps", "joker_loses_power": True}),
+    RulesSpec("american", {"pack": "42", "kitty_size": 2}),
+    RulesSpec("canadian", {"joker_lead": "unless-void", "misere": False}),
+)
+VARIANT_DEALS = 200
 
 
 @cache
@@ -36,7 +55,16 @@ def deals() -> tuple[tuple[Hand, Replay], ...]:
         tricks = 10 if seed % 10 else seed % 7 + 1
         hand = random_hand(seed, tricks=tricks)
         out.append((hand, build(hand)))
+    for v, spec in enumerate(VARIANTS):
+        for seed in range(VARIANT_DEALS):
+            tricks = 10 if seed % 10 else seed % 7 + 1
+            hand = random_hand(10_000 * (v + 1) + seed, spec, tricks=tricks)
+            out.append((hand, build(hand)))
     return tuple(out)
+
+
+def _variant(spec: RulesSpec) -> str:
+    return spec.preset + "".join(f" {k}={v}" for k, v in spec.overrides.items())
 
 
 def test_random_deals_replay_without_problems() -> None:
@@ -46,20 +74,40 @@ def test_random_deals_replay_without_problems() -> None:
         assert rp.contract is not None
         kinds[rp.contract.bid.kind.value] += 1
         kinds[hand.rules_spec.preset] += 1
+        kinds["spec: " + _variant(hand.rules_spec)] += 1
         kinds["complete" if rp.complete else "partial"] += 1
+        kinds["grand-slam"] += rp.contract.grand_slam
+        kinds["lost-power"] += sum(1 for t in rp.tricks if t.powerless)
+        kinds["raised"] += sum(1 for s in rp.steps if "raises the final bid" in s.ruling.text)
+        kinds["ace-no-face"] += sum(1 for c in hand.auction if str(c) == "ace-no-face")
+        kinds["informative"] += sum(1 for c in hand.auction if str(c) in ("6No", "7No"))
     # The sample really covers what the properties are about.
     for kind in ("tricks", "misere", "open-misere", "australian", "avondale", "american", "partial"):
         assert kinds[kind] >= 40, kinds
+    for spec in VARIANTS:
+        assert kinds["spec: " + _variant(spec)] == VARIANT_DEALS
+    for kind in ("grand-nullo", "all-passed", "grand-slam", "lost-power", "raised", "ace-no-face",
+                 "informative"):
+        assert kinds[kind] >= 3, kinds
 
 
 def test_cards_are_conserved_at_every_step() -> None:
     for hand, rp in deals():
         pack = Counter(rp.rules.the_pack.cards)
         discarded: tuple[Card, ...] = ()
+        put_away: tuple[Card, ...] = ()  # grand slam: partner's other nine cards
         for step, state in zip(rp.steps, rp.states, strict=True):
-            if step.kind is StepKind.DISCARD:
+            kind = step.ruling.kind
+            if step.kind is StepKind.DISCARD and kind is Kind.NULLO_EXCHANGE:
+                discarded = hand.partner_discard or ()
+            elif step.kind is StepKind.KITTY and kind is Kind.NULLO_EXCHANGE:
+                discarded = ()  # partner has picked up the contractor's discards
+            elif step.kind is StepKind.DISCARD:
                 discarded = hand.discard or ()
-            seen: Counter[Card] = Counter(discarded)
+            elif kind is Kind.GRAND_SLAM:
+                assert step.seat is not None
+                put_away = tuple(c for c in hand.hands[step.seat] if c != hand.grand_slam)
+            seen: Counter[Card] = Counter(discarded) + Counter(put_away)
             for seat in FOUR_SEATS:
                 seen.update(state.hands[seat])
                 seen.update(state.played[seat])
@@ -74,7 +122,8 @@ def test_every_trick_has_one_winner_holding_the_highest_power_card() -> None:
         assert ctx is not None
         for trick in rp.tricks:
             assert trick.complete
-            powers = [power(p.card, trick.led, ctx) for p in trick.plays]
+            powers = [power(p.card, trick.led, ctx, lost=i in trick.powerless)
+                      for i, p in enumerate(trick.plays)]
             best = max(powers)
             assert powers.count(best) == 1, (hand.title, trick.number)
             assert trick.winner_index == powers.index(best)
@@ -91,8 +140,10 @@ def test_the_first_leader_and_the_seats_at_play() -> None:
             continue
         contract = rp.contract
         assert contract is not None
-        sitting_out = contract.declarer.partner if contract.bid.is_misere else None
-        if rp.rules.first_leader == "contractor":
+        alone = contract.bid.is_misere or contract.grand_slam
+        sitting_out = contract.declarer.partner if alone else None
+        if (rp.rules.first_leader == "contractor" or contract.bid.kind is BidKind.GRAND_NULLO
+                or contract.bid.is_all_passed):
             assert rp.tricks[0].leader == contract.declarer
         else:
             leader = hand.dealer.next()
