@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from tutor import handfile
+from tutor.hand import RulesSpec
 from tutor.randomdeal import random_hand
 from tutor.schema import schema
 
@@ -60,6 +61,15 @@ def test_every_shipped_hand_validates(path: Path, validator: jsonschema.Draft202
 def test_random_hands_validate(validator: jsonschema.Draft202012Validator) -> None:
     for seed in range(200):
         validator.validate(as_editor_sees_it(handfile.dumps(random_hand(seed))))
+
+
+@pytest.mark.parametrize("name", ["canadian", "new-zealand", "west-seventh-street"])
+def test_random_hands_of_the_later_presets_validate(
+    name: str, validator: jsonschema.Draft202012Validator
+) -> None:
+    # West Seventh Street brings 6No/7No, grand nullo, ace – no face, partner_discard, grand_slam.
+    for seed in range(150):
+        validator.validate(as_editor_sees_it(handfile.dumps(random_hand(seed, RulesSpec(name)))))
 
 
 EXAMPLE = (ROOT / "tests" / "data" / "spec-example.yaml").read_text("utf-8")

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import jinja2
 from markupsafe import Markup
 
-from .auction import Bid
+from .auction import Pass
 from .cards import Card
 from .play import Play
 from .render import render_card, render_hand, render_trick
@@ -109,7 +109,7 @@ def _auction(rp: Replay) -> dict[str, object]:
                 rows.append([None] * len(order))
             rows[-1][at] = {
                 "call": call.pretty(),
-                "words": call.words() if isinstance(call, Bid) else "pass",
+                "words": "pass" if isinstance(call, Pass) else call.words(),
                 "ruling": ruling.text,
                 "kind": ruling.kind.value,
             }

@@ -24,7 +24,10 @@ CARD = f"^(?:{_RANK}{_SUIT}|{_JOKER})$"
 PLAY = f"^(?:{_RANK}{_SUIT}|{_JOKER}(?::{_SUIT})?)$"
 CALL = (
     f"^(?:{_ci('pass')}|(?:[6-9]|10)(?:{_SUIT}|{_ci('nt')})|{_ci('misere')}|{_ci('misère')}"
-    f"|{_ci('nullo')}|{_ci('open-misere')}|{_ci('open-misère')}|{_ci('open-nullo')})$"
+    f"|{_ci('nullo')}|{_ci('open-misere')}|{_ci('open-misère')}|{_ci('open-nullo')}"
+    # West Seventh Street: Seven No / Inkle No, grand nullo, ace – no face and the answer.
+    f"|[67]{_ci('no')}|{_ci('grand-nullo')}|{_ci('granola')}|{_ci('ace-no-face')}"
+    f"|{_ci('agree')}|{_ci('disagree')})$"
 )
 SEAT = "^(?:[NESWnesw])$"
 
@@ -100,6 +103,9 @@ def schema() -> dict[str, Any]:
             },
             "tags": {"type": "array", "items": {"type": "string"}},
             "summary": {"type": "string"},
+            # Extensions (West Seventh Street): grand nullo's exchange, grand slam's card.
+            "partner_discard": card_list,
+            "grand_slam": {"type": "string", "pattern": CARD},
         },
     }
 
