@@ -1,0 +1,68 @@
+"""The lessons of the later presets teach what the engine rules (tests/test_lessons.py checks
+every lesson's form; these check each one's teaching point)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor import handfile
+from tutor.cards import Card, Joker
+from tutor.replay import Replay, StepKind
+from tutor.rulings import Kind
+from tutor.seats import Seat, Side
+
+HANDS = Path(__file__).resolve().parent.parent / "hands"
+
+
+def replay_of(name: str) -> Replay:
+    rp, problems = handfile.check(HANDS / f"{name}.yaml")
+    assert problems == [] and rp is not None
+    return rp
+
+
+def test_canadian_first_joker_takes_the_second() -> None:
+    rp = replay_of("canadian-two-jokers")
+    assert rp.rules.name == "canadian" and len(rp.hand.kitty) == 6 and len(rp.hand.discard or ()) == 6
+    first = rp.tricks[0]
+    assert [p.card for p in first.plays[:2]] == [Joker(2), Joker(1)]
+    assert first.winner is Seat.E and first.ruling is not None
+    assert "highest trump of all" in first.ruling.text
+    assert "second-highest trump" in first.rulings[0].text
+    assert rp.result is not None and rp.result.made and rp.result.score[Side.NS] == 300
+
+
+def test_new_zealand_misere_with_the_joker_put_away() -> None:
+    rp = replay_of("new-zealand-misere-joker-away")
+    assert rp.rules.settings() == replay_of("misere-partner-sits-out").rules.settings()
+    assert Joker() in (rp.hand.discard or ())
+    assert not any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in rp.steps)
+    # 3.2 and 6.2: East plays the highest diamond that still loses.
+    for key, card in (("3.2", "5D"), ("6.2", "7D")):
+        step = next(s for s in rp.steps if s.kind is StepKind.CARD and s.note_key == key)
+        assert step.seat is Seat.E and step.play is not None and step.play.card == Card.parse(card)
+    assert all(t.winner is not Seat.E for t in rp.tricks)
+    assert rp.result is not None and rp.result.ruling.kind is Kind.MISERE_MADE
+    assert rp.result.score[Side.EW] == 250
+
+
+def test_west_seventh_street_inkle_is_overbid_by_partner() -> None:
+    rp = replay_of("west-seventh-street-inkle")
+    assert rp.auction is not None
+    assert [str(c) for c in rp.auction.calls] == ["6D", "pass", "9D", "pass"]
+    assert "inkle diamonds" in rp.auction.rulings[0].text
+    assert "South must overbid it or pass" in rp.auction.rulings[0].text
+    assert "five to the middle" in rp.steps[0].ruling.text
+    assert rp.contract is not None and rp.contract.declarer is Seat.S
+    assert rp.result is not None and rp.result.score[Side.NS] == 380
+    assert rp.tricks_won()[Side.NS] == 10
+    # Had South passed too, the inkle would have thrown the hand in.
+    from dataclasses import replace
+
+    from tutor.auction import parse_call
+    from tutor.replay import build
+
+    passed = replace(rp.hand, auction=tuple(parse_call(c) for c in ("6D", "pass", "pass", "pass")),
+                     discard=None, play=())
+    again = build(passed)
+    assert again.auction is not None and again.auction.thrown_in
+    assert "same dealer" in again.auction.rulings[-1].text
