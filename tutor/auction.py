@@ -104,7 +104,8 @@ class Bid:
     def parse(cls, text: str) -> Bid:
         call = parse_call(text)
         if not isinstance(call, Bid):
-            raise CallError(f"{text!r} is a pass, not a bid")
+            what = "a pass" if isinstance(call, Pass) else "a declaration"
+            raise CallError(f"{text!r} is {what}, not a bid")
         return call
 
     @classmethod

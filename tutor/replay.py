@@ -569,7 +569,8 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
             StepKind.KITTY,
             Ruling(
                 Kind.KITTY,
-                f"{who.word} takes the kitty ({', '.join(str(c) for c in kitty)}) without showing it: "
+                f"{who.word} takes the {rules.kitty_word} ({', '.join(str(c) for c in kitty)}) "
+                f"without showing it: "
                 f"{len(b.holding[who])} cards, so {n} must be put away.",
                 (who,),
                 tuple(kitty),
