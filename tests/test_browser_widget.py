@@ -116,26 +116,44 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands")
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
-    # The replay widget: the notebook stepped it to South's ace of clubs; Next shows West's card.
+    # The replay widget: the notebook stepped it to West's jack of diamonds in trick 2, under
+    # South's right bower, with the author's note; Next shows North's card and its ruling.
     replay = page.locator(".tutor-replay").first
-    expect(replay.locator(".tw-ruling-text")).to_have_text("South follows suit with the ace of clubs.")
-    replay.get_by_role("button", name="Next ▶").click()
-    expect(replay.locator('.tw-centre .card.current[data-card="10C"]')).to_be_visible()
-    expect(replay.locator(".tw-ruling-text")).to_have_text("West follows suit with the 10 of clubs.")
+    expect(replay.locator('.tw-centre .card.current[data-card="JD"]')).to_be_visible()
+    expect(replay.locator(".tw-ruling-text")).to_have_text(
+        "West follows suit with the jack of diamonds (the left bower): it is a heart this hand, "
+        "not a diamond.")
+    expect(replay.locator(".tw-note")).to_contain_text("the left bower falls under the right bower")
     shot = os.environ.get("TUTOR_SCREENSHOT")
     if shot:
         replay.screenshot(path=shot)
+    replay.get_by_role("button", name="Next ▶").click()
+    expect(replay.locator('.tw-centre .card.current[data-card="10H"]')).to_be_visible()
+    expect(replay.locator(".tw-ruling-text")).to_have_text("North follows suit with the 10 of hearts.")
 
-    # Play along as South: jump to trick 1, try a diamond on a club lead, then the ace of clubs.
-    along = page.locator(".tutor-replay").nth(1)
-    along.locator("select").first.select_option(label="Trick 1")
-    expect(along.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
-    along.locator(".tutor-pick").get_by_role("button", name="5♦").click()
-    refusal = along.locator(".tw-refused")
+    # Play along as South (the second widget): after the kitty and the discard, Next waits for
+    # South's opening lead; the joker is the card South led at the table.
+    south = page.locator(".tutor-replay").nth(1)
+    south.locator("select").first.select_option(label="End of the auction")
+    for _ in range(2):  # the kitty, then the discard
+        south.get_by_role("button", name="Next ▶").click()
+    expect(south.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
+    south.locator(".tutor-pick").get_by_role("button", name="🃏").click()
+    expect(south.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
+
+    # Defend as West (the third): to the joker lead, try to keep the left bower with a diamond.
+    west = page.locator(".tutor-replay").nth(2)
+    west.locator("select").first.select_option(label="Trick 1")
+    expect(west.get_by_text("Your turn, West: which card do you play?")).to_be_visible()
+    west.locator(".tutor-pick").get_by_role("button", name="K♦").click()
+    refusal = west.locator(".tw-refused")
     expect(refusal).to_contain_text("Refused.")
-    expect(refusal).to_contain_text("South must follow suit: clubs were led and South holds AC")
-    along.locator(".tutor-pick").get_by_role("button", name="A♣").click()
-    expect(along.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
+    expect(refusal).to_contain_text(
+        "West must follow suit: hearts were led and West holds 8H, JD (the jack of diamonds is a "
+        "heart this hand), so cannot play KD")
+    west.locator(".tutor-pick").get_by_role("button", name="8♥").click()
+    expect(west.locator(".tw-allowed")).to_contain_text("the same card West played at the table")
+    expect(west.locator(".tw-note")).to_contain_text("keeps the jack of diamonds back")
 
     # The quiz: answer the first question (the same for the same seed) and read the feedback.
     first = make_quiz(seed=1, count=3)[0]
