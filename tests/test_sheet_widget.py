@@ -45,8 +45,8 @@ def test_moving_the_lose_at_slider_ends_the_game_after_hand_two(widget: ScoreShe
     assert "out the back door" in widget.sheet_html.value
     assert "Played after the game ended (after hand 2): not scored." in widget.sheet_html.value
     summary = widget.summary_html.value
-    assert "The file's settings</dt><dd>North–South 630, East–West −30; finished after hand 4" in summary
-    assert "These settings</dt><dd>North–South 210, East–West −280; finished after hand 2" in summary
+    assert "The file's settings:</b> North–South 630, East–West −30; finished after hand 4" in summary
+    assert "These settings:</b> North–South 210, East–West −280; finished after hand 2" in summary
     assert not widget.reset_button.disabled
 
 
