@@ -6,7 +6,7 @@ import textwrap
 
 from .cards import Card, Joker, Suit, SuitedCard
 from .replay import Replay, Step, StepKind
-from .seats import FOUR_SEATS, Side
+from .seats import Seat
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 
@@ -58,9 +58,11 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
     out.append(f"Dealer: {hand.dealer.word}")
     out.append("")
-    for seat in FOUR_SEATS:
-        out.append(f"  {seat.word:<6} {format_hand(hand.hands.get(seat, ()), symbols=symbols)}")
-    out.append(f"  {'Kitty':<6} {' '.join(format_card(c, symbols=symbols) for c in hand.kitty)}")
+    seats = rp.table.seats if rp.rules.players in (3, 4, 5, 6) else tuple(Seat)
+    width = max(6, *(len(s.word) for s in seats))
+    for seat in seats:
+        out.append(f"  {seat.word:<{width}} {format_hand(hand.hands.get(seat, ()), symbols=symbols)}")
+    out.append(f"  {'Kitty':<{width}} {' '.join(format_card(c, symbols=symbols) for c in hand.kitty)}")
     if "intro" in notes:
         out += ["", _wrap(notes["intro"], "  » ")]
     out.append("")
@@ -112,10 +114,10 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             out.append(_card_line(seat.word, shown, " ", ruling.text))
     out.append("")
     won = rp.tricks_won()
-    out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in Side))
+    out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in won))
     if rp.result is not None:
         out.append(_wrap(rp.result.ruling.text, ""))
-        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in Side))
+        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
         out.append("The hand was thrown in: no score.")
     else:
