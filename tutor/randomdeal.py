@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from .auction import Bid, BidKind, Call, Pass, Strain, ladder_key, run_auction
-from .cards import Joker, Suit
+from .cards import Card, Joker, Suit, SuitedCard
 from .hand import Hand, RulesSpec
 from .play import Play, PlayContext, effective_suit, joker_lead_suits, led_suit, legal_plays
 from .rules import RuleSet
-from .seats import FOUR_SEATS, Seat
+from .seats import Seat, table
 
 __all__ = ["random_hand"]
 
@@ -59,10 +60,12 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     rules = spec.resolve()
     pack = list(rules.the_pack.cards)
     rng.shuffle(pack)
-    per = (len(pack) - rules.kitty_size) // 4
-    dealer = rng.choice(FOUR_SEATS)
-    hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(FOUR_SEATS)}
-    kitty = tuple(pack[4 * per:])
+    at = table(rules.players)
+    seats = at.seats
+    per = (len(pack) - rules.kitty_size) // at.players
+    dealer = rng.choice(seats)
+    hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(seats)}
+    kitty = tuple(pack[at.players * per:])
     calls = _random_auction(rng, rules, dealer)
     auction = run_auction(calls, rules, dealer)
     assert auction.contract is not None
@@ -83,27 +86,23 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     ):
         nominated = rng.choice(list(Suit))
     ctx = PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere)
-    holding = {s: list(hands[s]) for s in FOUR_SEATS}
+    holding = {s: list(hands[s]) for s in seats}
     holding[declarer] = kept
-    out_seat = declarer.partner if bid.is_misere else None
-    active = [s for s in FOUR_SEATS if s != out_seat]
+    partner = _random_partner(rng, rules, bid, declarer, holding, discard) if at.players == 5 else None
+    out_seats = at.partners(declarer) if bid.is_misere else ()
+    active = [s for s in seats if s not in out_seats]
     if rules.first_leader == "contractor":
         leader = declarer
     else:
-        leader = dealer.next()
+        leader = at.next(dealer)
         while leader not in active:
-            leader = leader.next()
-    shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
+            leader = at.next(leader)
+    shown_void: dict[Seat, set[Suit]] = {s: set() for s in seats}
     play: list[tuple[Play, ...]] = []
     from .play import trick_winner
 
     for _ in range(min(tricks, per)):
-        order = [leader]
-        s = leader.next()
-        while s != leader:
-            if s in active:
-                order.append(s)
-            s = s.next()
+        order = [s for s in at.order_from(leader) if s is leader or s in active]
         plays: list[Play] = []
         for seat in order:
             options = legal_plays(holding[seat], plays, ctx, shown_void=shown_void[seat])
@@ -135,4 +134,37 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
         joker=nominated,
         play=tuple(play),
         tags=("random",),
+        partner=partner,
     )
+
+
+def _random_partner(
+    rng: random.Random,
+    rules: RuleSet,
+    bid: Bid,
+    declarer: Seat,
+    holding: dict[Seat, list[Card]],
+    discard: tuple[Card, ...],
+) -> Card | Seat | Literal["alone"]:
+    """Five-handed: alone now and then, else a partner called as these rules allow."""
+    if bid.is_misere or rng.random() < 0.2:
+        return "alone"
+    others = [s for s in holding if s != declarer]
+    if rules.partner_call == "seat":
+        return rng.choice(others)
+    trumps = bid.strain.suit if bid.strain is not None else None
+
+    def callable_card(c: Card) -> bool:
+        if not isinstance(c, SuitedCard):
+            return False
+        bower = trumps is not None and c.rank.value == "J" and c.suit in (trumps, trumps.sister)
+        if rules.called_card == "not-joker-or-bower":
+            return not bower
+        if rules.called_card == "not-trump":
+            return not bower and c.suit is not trumps
+        return True
+
+    pool = [c for s in others for c in holding[s]]
+    if rules.secret_alone:
+        pool += holding[declarer] + list(discard)
+    return rng.choice([c for c in pool if callable_card(c)])
