@@ -12,7 +12,7 @@ from tutor.party_scoring import DealScore, TrickOrderNeeded, deal_end, score_dea
 from tutor.rules import preset
 from tutor.rulings import Kind
 from tutor.scoring import game_end, score_hand
-from tutor.seats import FOUR_SIDES, Seat, Side
+from tutor.seats import FOUR_SIDES, Seat
 
 BIDS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")] + ["misere", "open-misere"]
 RULES = [

@@ -162,8 +162,7 @@ def _score_alone(
     taken = sum(tricks_won[s] for s in team)
     who = contract.declarer.word
     tw = _and([s.word for s in team])
-    verb, lose = ("score", "lose") if len(team) > 1 else ("scores", "loses")
-    each = " each" if len(team) > 1 else ""
+    verb, lose = ("each score", "each lose") if len(team) > 1 else ("scores", "loses")
     per = rules.defender_trick_value
     score = dict.fromkeys(tricks_won, 0)
     seats = tuple(seat for s in team for seat in s.seats)
@@ -199,7 +198,11 @@ def _score_alone(
             kind = Kind.MISERE_SET
         return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, seats), team)
     made = taken >= bid.tricks
-    parts = [f"{s.word} scores {per * tricks_won[s]} for their {_tricks(tricks_won[s])}" for s in others]
+    parts = [
+        f"{s.word} scores {per * tricks_won[s]} for their {_tricks(tricks_won[s])}"
+        if tricks_won[s] else f"{s.word} took no tricks"
+        for s in others
+    ]
     defence = f" {_and(parts)} ({per} a trick)."
     if made:
         earned = value
@@ -219,8 +222,9 @@ def _score_alone(
                 extra = " Taking all ten tricks earns nothing extra here (setting slam none)."
         for s in team:
             score[s] = earned
+        took = "took" if len(team) == 1 else f"{tw} took"
         text = (
-            f"{who} bid {bid.words()} and {tw} took {taken}: contract made, {tw} {verb}{each} "
+            f"{who} bid {bid.words()} and {took} {taken}: contract made, {tw} {verb} "
             f"{earned}.{extra}"
         )
     else:
@@ -228,8 +232,9 @@ def _score_alone(
             score[s] = -value
         kind = Kind.CONTRACT_SET
         text = (
-            f"{who} bid {bid.words()} but {tw} took only {taken}: set by {bid.tricks - taken}, "
-            f"{tw} {lose}{each} {value}."
+            f"{who} bid {bid.words()} but {'' if len(team) == 1 else tw + ' '}took only {taken}: set by "
+            f"{bid.tricks - taken}, "
+            f"{tw} {lose} {value}."
         )
     for s in others:
         score[s] = per * tricks_won[s]

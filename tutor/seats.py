@@ -94,10 +94,10 @@ class Side(Enum):
     # players on their own (three- and five-handed)
     ONLY_N = "N"
     ONLY_E = "E"
-    ONLY_S = "S"
-    ONLY_W = "W"
     ONLY_SE = "SE"
+    ONLY_S = "S"
     ONLY_SW = "SW"
+    ONLY_W = "W"
 
     __hash__ = object.__hash__
 
