@@ -209,8 +209,8 @@ _SIDE_SEATS: dict[Side, tuple[Seat, ...]] = {
 _SIDE_WORDS = {
     Side.NS: "North–South",
     Side.EW: "East–West",
-    Side.N_SE_SW: "North, South-East and South-West",
-    Side.NE_S_NW: "North-East, South and North-West",
+    Side.N_SE_SW: "North's team (N, SE, SW)",
+    Side.NE_S_NW: "South's team (NE, S, NW)",
     **{side: _WORDS[side.seats[0]] for side in Side if len(_SIDE_SEATS[side]) == 1},
 }
 _ALONE = {side.seats[0]: side for side in Side if len(_SIDE_SEATS[side]) == 1}
