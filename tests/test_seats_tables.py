@@ -290,3 +290,34 @@ def test_home_made_pack_first_of_identical_cards_wins() -> None:
                 assert trick.cards[i] in trick.cards[i + 1:]
                 return
     raise AssertionError("no identical cards met in 100 home-made deals")
+
+
+# --- the pictures: widget and lesson pages draw every seat of the table --------------------
+
+
+@pytest.mark.parametrize(
+    ("lesson", "seats", "count"),
+    [
+        ("three-handed-alone-against-two", ("E", "S", "W"), "three"),
+        ("five-handed-called-ace", ("N", "E", "SE", "SW", "W"), "five"),
+        ("six-handed-misere-both-partners-out", ("N", "NE", "SE", "S", "SW", "NW"), "six"),
+    ],
+)
+def test_widget_and_lesson_page_draw_every_seat(lesson: str, seats: tuple[str, ...], count: str) -> None:
+    from tutor.export_views import Pictures, lesson_view
+    from tutor.render import environment
+    from tutor.widgets.replay import ReplayWidget
+
+    w = ReplayWidget.from_file(f"{HANDS}/{lesson}.yaml")
+    assert w.show_picker.options[0] == (f"All {count} hands", "all")
+    for seat in seats:
+        assert f"tw-seat tw-seat-{seat}" in w.table.value
+    assert f"table-{len(seats)}" in w.table.value
+    w.step = len(w.replay.steps) - 1
+    assert "Score:" in w.header.value and "—" not in w.header.value
+    w.show = seats[-1]
+    with pytest.raises(Exception, match="show must be"):
+        w.show = "NE" if "NE" not in seats else "E"
+    view = lesson_view(w.replay, Pictures(environment()))
+    assert view["seat_order"] == list(seats) and view["table_class"] == f"table-{len(seats)}"
+    assert len(view["won"]) == len(w.replay.table.sides)  # type: ignore[arg-type]
