@@ -432,6 +432,10 @@ class _MatchReader(_Reader):
             self.fail(node, f"hand {number}: the hand file {raw} is played under {replay.rules.name} "
                             f"rules, but the match under {spec.preset}")
             return None
+        if replay.rules.players != 4:
+            self.fail(node, f"hand {number}: the hand file {raw} is a {replay.rules.players}-handed "
+                            f"deal; a match's hand files are four-handed deals, so far")
+            return None
         contract = replay.contract
         if replay.auction is not None and replay.auction.thrown_in:
             return MatchHand(number, line, None, None, None, {}, file=raw, replay=replay, note=note)
