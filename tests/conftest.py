@@ -1,4 +1,5 @@
-"""Shared fixtures. Browser tests launch Debian's Chromium (Playwright cannot download one here)."""
+"""Shared pytest set-up: the --benchmark switch, and Debian's Chromium for browser tests
+(Playwright cannot download a browser here)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,25 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "executable_path": CHROMIUM,
         "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
     }
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--benchmark",
+        action="store_true",
+        default=False,
+        help="also run the benchmarks in benchmarks/ (timed; skipped by default)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "benchmark: a timed benchmark, run only with --benchmark")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--benchmark"):
+        return
+    skip = pytest.mark.skip(reason="a benchmark: run with --benchmark")
+    for item in items:
+        if "benchmark" in item.keywords:
+            item.add_marker(skip)

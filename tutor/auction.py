@@ -15,7 +15,7 @@ from enum import Enum
 from .cards import Suit, TutorError
 from .rules import RuleSet
 from .rulings import Kind, Ruling
-from .seats import FOUR_SEATS, Seat
+from .seats import Seat, table
 
 __all__ = [
     "Auction",
@@ -243,10 +243,9 @@ class Auction:
 
 def run_auction(calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> Auction:
     """Check the calls in order against the rules; raise :class:`AuctionError` at the first bad one."""
-    seats = FOUR_SEATS
-    order = [dealer.next()]
-    while len(order) < len(seats):
-        order.append(order[-1].next())
+    at = table(rules.players)
+    seats = at.seats
+    order = list(at.order_from(at.next(dealer)))
     passed: set[Seat] = set()
     spoken: set[Seat] = set()
     high: Bid | None = None
@@ -290,17 +289,16 @@ def next_caller(auction: Auction, rules: RuleSet) -> Seat | None:
     """Whose turn it is to call, or None when the auction is over."""
     if auction.complete:
         return None
-    order = [auction.dealer.next()]
-    while len(order) < 4:
-        order.append(order[-1].next())
+    at = table(rules.players)
+    order = list(at.order_from(at.next(auction.dealer)))
     if rules.auction == "one-round":
         return order[len(auction.calls)]
     passed = {s for s, c in zip(auction.callers, auction.calls, strict=True) if isinstance(c, Pass)}
     if not auction.callers:
         return order[0]
-    seat = auction.callers[-1].next()
+    seat = at.next(auction.callers[-1])
     while seat in passed:
-        seat = seat.next()
+        seat = at.next(seat)
     return seat
 
 
@@ -323,7 +321,7 @@ def _pass_text(seat: Seat, rules: RuleSet) -> str:
 
 def _bid_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
     if bid.is_misere:
-        what = "to lose every trick, partner sitting out"
+        what = "to lose every trick, " + _sitting_out_words(rules)
         if bid.kind is BidKind.OPEN_MISERE:
             what += ", with the hand shown after the first trick"
         return f"{seat.word} bids {bid.words()} ({what}), worth {contract_value(bid, rules)}."
@@ -331,6 +329,14 @@ def _bid_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
         f"{seat.word} bids {bid.words()}: to take at least {bid.tricks} of the 10 tricks, "
         f"worth {contract_value(bid, rules)}."
     )
+
+
+def _sitting_out_words(rules: RuleSet) -> str:
+    if rules.players == 4:
+        return "partner sitting out"
+    if rules.players == 6:
+        return "both partners sitting out"
+    return "alone against the others"
 
 
 def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet) -> Ruling:

@@ -44,14 +44,18 @@ class Suit(Enum):
     DIAMONDS = "D"
     HEARTS = "H"
 
+    # Members are singletons compared by identity, so the identity hash is right, and it is
+    # much faster than Enum's (a Python-level hash of the name): suits key many dicts.
+    __hash__ = object.__hash__
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         key = text.strip().upper()
         key = _SUIT_SYMBOLS.get(key, key)
-        for suit in cls:
-            if suit.value == key:
-                return suit
-        raise CardError(f"unknown suit {text!r}: expected one of S C D H or ♠ ♣ ♦ ♥")
+        found = _SUIT_OF.get(key)
+        if found is None:
+            raise CardError(f"unknown suit {text!r}: expected one of S C D H or ♠ ♣ ♦ ♥")
+        return found
 
     def __str__(self) -> str:
         return self.value
@@ -63,11 +67,11 @@ class Suit(Enum):
     @property
     def word(self) -> str:
         """The suit's plural name, as a learner says it: ``hearts``."""
-        return self.name.lower()
+        return _WORD_OF[self]
 
     @property
     def singular(self) -> str:
-        return self.name.lower()[:-1]
+        return _SINGULAR_OF[self]
 
     @property
     def is_red(self) -> bool:
@@ -77,6 +81,11 @@ class Suit(Enum):
     def sister(self) -> Suit:
         """The other suit of the same colour: the left bower's printed suit."""
         return _SISTER[self]
+
+
+_SUIT_OF = {suit.value: suit for suit in Suit}
+_WORD_OF = {suit: suit.name.lower() for suit in Suit}
+_SINGULAR_OF = {suit: suit.name.lower()[:-1] for suit in Suit}
 
 
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
@@ -112,15 +121,15 @@ class Rank(Enum):
     KING = "K"
     ACE = "A"
 
+    __hash__ = object.__hash__  # see Suit
+
     @classmethod
     def parse(cls, text: str) -> Rank:
         key = text.strip().upper()
-        if key == "T":
-            key = "10"
-        for rank in cls:
-            if rank.value == key:
-                return rank
-        raise CardError(f"unknown rank {text!r}: expected A K Q J 10 (or T) 9 … 2, 11, 12, 13")
+        found = _RANK_OF.get("10" if key == "T" else key)
+        if found is None:
+            raise CardError(f"unknown rank {text!r}: expected A K Q J 10 (or T) 9 … 2, 11, 12, 13")
+        return found
 
     def __str__(self) -> str:
         return self.value
@@ -135,6 +144,7 @@ class Rank(Enum):
 
 
 _ORDER = {rank: i + 2 for i, rank in enumerate(Rank)}
+_RANK_OF = {rank.value: rank for rank in Rank}
 _RANK_WORDS = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
 
 
@@ -212,6 +222,18 @@ class Joker(Card):
 
 def parse_card(text: str) -> Card:
     """Read a card in any accepted notation (case-insensitive, ``T`` for 10, suit symbols)."""
+    card = _PARSED.get(text)
+    if card is None:
+        card = _parse_card(text)
+        if len(_PARSED) < 10_000:  # cards are immutable values: remember what was read
+            _PARSED[text] = card
+    return card
+
+
+_PARSED: dict[str, Card] = {}
+
+
+def _parse_card(text: str) -> Card:
     raw = text.strip()
     upper = raw.upper()
     if upper in ("JO", "JOKER", "🃏", "JO1"):

@@ -31,7 +31,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"{path}:1: no such file", flush=False)
             bad += 1
             continue
-        _, problems = check(path)
+        problems: list[object]
+        try:
+            problems = list(check(path)[1])
+        except Exception as err:  # a bug in tutor must not stop the other files being checked
+            problems = [f"{path}:1: tutor could not check this file ({type(err).__name__}: {err}); "
+                        f"please report it"]
         if problems:
             bad += 1
             for problem in problems:

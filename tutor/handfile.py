@@ -11,17 +11,17 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import yaml
 
 from .auction import Call, parse_call
-from .cards import Card, Suit, TutorError
+from .cards import Card, Suit, TutorError, parse_card
 from .hand import Hand, RulesSpec
 from .play import Play
 from .replay import Replay, build
-from .rules import RulesError
-from .seats import FOUR_SEATS, Seat
+from .rules import RulesError, preset
+from .seats import Seat
 
 __all__ = [
     "FileProblem",
@@ -36,17 +36,42 @@ __all__ = [
 ]
 
 try:  # the C parser is several times faster; fall back to pure Python where it is missing
-    _Loader: Any = yaml.CSafeLoader
+    _BaseLoader: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+    _BaseLoader = yaml.SafeLoader
 
+_RESOLVED: dict[tuple[Any, str, Any], str] = {}
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc]
+    """The safe loader, remembering how each plain scalar resolved.
+
+    Resolving a tag (is ``no`` a boolean? is ``10`` an integer?) runs regular expressions in
+    Python for every scalar; hand files repeat the same few hundred scalars (cards, calls),
+    so remembering the answer makes ``tutor check`` markedly faster. Same answers as PyYAML.
+    """
+
+    def resolve(self, kind: Any, value: str, implicit: Any) -> str:
+        key = (kind, value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(_RESOLVED) < 50_000:
+                _RESOLVED[key] = tag
+        return tag
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_KNOWN_CARDS: dict[str, Card] = {}  # canonical card text → card, filled as files are read
+_KNOWN_PLAYS: dict[str, Play] = {}
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
-         "notes", "tags", "summary")
-_NOTE_KEY = re.compile(r"^(intro|auction|discard|outro|\d+|\d+\.\d+)$")
+         "notes", "tags", "summary", "partner")
+_NOTE_KEY = re.compile(r"^(intro|auction|discard|partner|outro|\d+|\d+\.\d+)$")
+#: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
+_CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 
 Where = tuple[str | int, ...]
 
@@ -109,6 +134,9 @@ class _Reader:
         if not isinstance(node, yaml.ScalarNode):
             self.fail(node, f"{what} must be a single value, not a {_kind(node)}")
             return None
+        if node.tag == _NULL_TAG and not node.style:
+            self.fail(node, f"{what} is empty: write a value after the colon")
+            return None
         if node.tag == _BOOL_TAG and not node.style:
             self.fail(
                 node,
@@ -145,7 +173,19 @@ class _Reader:
         items = self.items(node, what)
         if items is None:
             return None
-        out = [self.card(item, (*where, i), what) for i, item in enumerate(items)]
+        out: list[Card | None] = []
+        lines = self.lines
+        for i, item in enumerate(items):
+            if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
+                known = _KNOWN_CARDS.get(item.value)  # the fast path: a card seen before
+                if known is not None:
+                    lines[(*where, i)] = item.start_mark.line + 1
+                    out.append(known)
+                    continue
+            card = self.card(item, (*where, i), what)
+            if card is not None and item.value == str(card) and len(_KNOWN_CARDS) < 10_000:
+                _KNOWN_CARDS[item.value] = card
+            out.append(card)
         if any(c is None for c in out):
             return None
         return tuple(c for c in out if c is not None)
@@ -183,6 +223,7 @@ class _Reader:
         notes = self.notes(fields["notes"]) if "notes" in fields else {}
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
+        partner = self.partner(fields["partner"]) if "partner" in fields else None
         if self.problems:
             return None
         assert title is not None and rules is not None and dealer is not None
@@ -201,6 +242,7 @@ class _Reader:
             notes=notes,
             tags=tags,
             summary=summary,
+            partner=partner,
         )
 
     def rules(self, node: yaml.Node) -> RulesSpec | None:
@@ -229,17 +271,23 @@ class _Reader:
             self.fail(node, "rules must be a preset name or a mapping with preset: and settings")
             return None
         try:
-            spec.resolve()
+            base = preset(spec.preset)
         except RulesError as err:
-            bad = None
-            if isinstance(node, yaml.MappingNode):
-                for key_node, value_node in node.value:
-                    if str(key_node.value) in str(err):
-                        bad = value_node
-                        break
-            self.fail(bad or node, str(err), "rules")
+            self.fail(node, str(err), "rules")
             return None
-        return spec
+        ok = True
+        if isinstance(node, yaml.MappingNode):
+            # Each setting on its own, so that the line of the bad one is reported.
+            for key_node, _value in node.value:
+                key = str(key_node.value)
+                if key == "preset" or key not in spec.overrides:
+                    continue
+                try:
+                    base.with_settings({key: spec.overrides[key]})
+                except RulesError as err:
+                    self.fail(key_node, str(err), "rules")
+                    ok = False
+        return spec if ok else None
 
     def seat(self, node: yaml.Node, where: Where, what: str) -> Seat | None:
         self.mark(where, node)
@@ -250,6 +298,29 @@ class _Reader:
             return Seat.parse(raw)
         except TutorError as err:
             self.fail(node, f"{what}: {err}", "seats")
+            return None
+
+    def partner(self, node: yaml.Node) -> Card | Seat | Literal["alone"] | None:
+        """Five-handed: ``alone``, a called card (``AH``) or a named player (``SE``)."""
+        self.mark(("partner",), node)
+        raw = self.text(node, "partner")
+        if raw is None:
+            return None
+        if raw.strip().lower() == "alone":
+            return "alone"
+        try:
+            return Seat.parse(raw)
+        except TutorError:
+            pass
+        try:
+            return parse_card(raw)
+        except TutorError:
+            self.fail(
+                node,
+                f"partner: cannot read {raw!r}: expected alone, a card to call (like AH) or a "
+                f"seat (like SE)",
+                "partner",
+            )
             return None
 
     def suit(self, node: yaml.Node) -> Suit | None:
@@ -312,11 +383,19 @@ class _Reader:
             plays: list[Play] = []
             for c, item in enumerate(items):
                 self.mark(("play", t, c), item)
+                if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
+                    known = _KNOWN_PLAYS.get(item.value)  # the fast path: a card seen before
+                    if known is not None:
+                        plays.append(known)
+                        continue
                 raw = self.text(item, f"trick {t + 1}, card {c + 1}")
                 if raw is None:
                     continue
                 try:
-                    plays.append(Play.parse(raw))
+                    play = Play.parse(raw)
+                    plays.append(play)
+                    if raw == item.value and len(_KNOWN_PLAYS) < 10_000:
+                        _KNOWN_PLAYS[raw] = play
                 except TutorError as err:
                     self.fail(item, f"trick {t + 1}, card {c + 1}: {err}", "card notation")
             tricks.append(tuple(plays))
@@ -412,7 +491,10 @@ def check(path: str | Path, text: str | None = None) -> tuple[Replay | None, lis
         return None, err.problems
     except (OSError, UnicodeDecodeError) as err:
         return None, [FileProblem(name, 1, f"cannot read the file: {err}", "file")]
-    result = build(loaded.hand)
+    try:
+        result = build(loaded.hand)
+    except TutorError as err:
+        return None, [FileProblem(name, 1, str(err), "rules")]
     problems = [
         FileProblem(name, loaded.line_of(p.where), p.message, p.rule) for p in result.problems
     ]
@@ -468,13 +550,15 @@ def dumps(hand: Hand) -> str:
         out.append(f"rules: {spec.preset}")
     out.append(f"dealer: {hand.dealer.value}")
     out.append("hands:")
-    for seat in FOUR_SEATS:
+    for seat in _CLOCKWISE:
         if seat in hand.hands:
             out.append(f"  {seat.value}: {_flow([str(c) for c in hand.hands[seat]])}")
     out.append(f"kitty: {_flow([str(c) for c in hand.kitty])}")
     out.append(f"auction: {_flow([str(c) for c in hand.auction])}")
     if hand.discard is not None:
         out.append(f"discard: {_flow([str(c) for c in hand.discard])}")
+    if hand.partner is not None:
+        out.append(f"partner: {hand.partner}")
     if hand.joker is not None:
         out.append(f"joker: {hand.joker.value}")
     if hand.play:

@@ -88,12 +88,17 @@ class PlayContext:
         """True when the joker belongs to no suit (no-trumps or misère, not nominated)."""
         return self.joker_suit is None
 
+    @property
+    def left_bower_suit(self) -> Suit | None:
+        """The printed suit of the left bower (None without a trump suit)."""
+        return None if self.trumps is None else _SISTER[self.trumps]
+
     def is_left_bower(self, card: Card) -> bool:
         return (
             self.trumps is not None
-            and isinstance(card, SuitedCard)
-            and card.rank is Rank.JACK
-            and card.suit is self.trumps.sister
+            and card.__class__ is SuitedCard
+            and card.rank is _JACK
+            and card.suit is _SISTER[self.trumps]
         )
 
     def is_right_bower(self, card: Card) -> bool:
@@ -105,14 +110,19 @@ class PlayContext:
         )
 
 
+_JACK = Rank.JACK
+_SISTER = {suit: suit.sister for suit in Suit}
+
+
 def effective_suit(card: Card, ctx: PlayContext) -> Suit | None:
     """The suit a card belongs to this hand: the left bower and the joker join trumps."""
-    if isinstance(card, Joker):
+    if card.__class__ is not SuitedCard:
         return ctx.joker_suit
-    assert isinstance(card, SuitedCard)
-    if ctx.is_left_bower(card):
-        return ctx.trumps
-    return card.suit
+    suit: Suit = card.suit
+    trumps = ctx.trumps
+    if trumps is not None and card.rank is _JACK and suit is _SISTER[trumps]:
+        return trumps
+    return suit
 
 
 def power(card: Card, led: Suit | None, ctx: PlayContext) -> int:
@@ -161,6 +171,10 @@ def describe(card: Card, ctx: PlayContext) -> str:
     return card.words()
 
 
+def _no_trump_word(ctx: PlayContext) -> str:
+    return "misère" if ctx.misere else "no-trumps"
+
+
 def _holding(cards: Sequence[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
@@ -184,29 +198,34 @@ def legal_plays(
     *,
     shown_void: Collection[Suit] = (),
 ) -> list[Card]:
-    """The cards of ``hand`` that may be played to the trick so far (led jokers still name a suit)."""
-    out: list[Card] = []
-    for card in dict.fromkeys(hand):
-        try:
-            judge_play(Seat.N, hand, plays, _as_play(card, plays, ctx, shown_void), ctx,
-                       shown_void=shown_void)
-        except IllegalPlay:
-            continue
-        out.append(card)
-    return out
+    """The cards of ``hand`` that may be played to the trick so far.
+
+    The same answer as asking :func:`judge_play` about each card (a test holds them to
+    that), without writing the sentences; a joker that may be led is listed once, and
+    may name any suit of :func:`joker_lead_suits`.
+    """
+    unique = list(dict.fromkeys(hand))
+    if not plays:
+        if ctx.wildcard and len(hand) > 1 and not joker_lead_suits(hand, ctx, shown_void):
+            return [c for c in unique if c.__class__ is not Joker]
+        return unique
+    led = led_suit(plays, ctx)
+    if led is None:
+        return unique
+    followers = [c for c in unique if effective_suit(c, ctx) is led]
+    if followers:
+        return followers
+    if ctx.joker_compulsory and ctx.wildcard:
+        joker = next((c for c in unique if c.__class__ is Joker), None)
+        if joker is not None:
+            return [joker]
+    return unique
 
 
 def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collection[Suit]) -> list[Suit]:
     """The suits a wildcard joker may name when led: never one its holder has shown void in."""
     del hand, ctx
     return [s for s in Suit if s not in shown_void]
-
-
-def _as_play(card: Card, plays: Sequence[Play], ctx: PlayContext, shown_void: Collection[Suit]) -> Play:
-    if plays or not (isinstance(card, Joker) and ctx.wildcard):
-        return Play(card)
-    allowed = joker_lead_suits((), ctx, shown_void)
-    return Play(card, allowed[0] if allowed else None)
 
 
 def judge_play(
@@ -234,9 +253,16 @@ def judge_play(
             Kind.JOKER_LED_NAMES_SUIT,
         )
     led = led_suit(plays, ctx)
-    assert led is not None
+    if led is None:
+        # Only a wildcard joker led as the last card names no suit: nothing can be followed.
+        return Ruling(
+            Kind.VOID_ANY_CARD,
+            f"The joker was led as the last card without naming a suit, so {who} may play any "
+            f"card: {describe(card, ctx)}.",
+            (seat,),
+            (card,),
+        )
     suit = effective_suit(card, ctx)
-    followers = [c for c in hand if effective_suit(c, ctx) is led]
     what = describe(card, ctx)
     if suit is led:
         if isinstance(card, SuitedCard) and ctx.is_left_bower(card):
@@ -256,6 +282,7 @@ def judge_play(
                 (card,),
             )
         return Ruling(Kind.FOLLOW_SUIT, f"{who} follows suit with {what}.", (seat,), (card,))
+    followers = [c for c in hand if effective_suit(c, ctx) is led]
     if followers:
         rule = Kind.LEFT_BOWER_IS_TRUMP if any(ctx.is_left_bower(c) for c in followers) or (
             ctx.is_left_bower(card)
@@ -264,13 +291,15 @@ def judge_play(
             rule = Kind.JOKER_ONLY_WHEN_VOID
             raise IllegalPlay(
                 f"{who} cannot play the joker: {led.word} were led and {who} holds "
-                f"{_holding(followers)}; in no-trumps the joker may be played only when void "
-                f"in the suit led",
+                f"{_holding(followers)}; in {_no_trump_word(ctx)}, with no trump suit, the joker "
+                f"may be played only when void in the suit led",
                 rule,
             )
         extra = ""
-        if ctx.is_left_bower(card):
+        if ctx.is_left_bower(card) or (isinstance(card, Joker) and ctx.trumps is not None):
             extra = f" ({describe(card, ctx)} is a {ctx.trumps.singular} this hand)"  # type: ignore[union-attr]
+        elif isinstance(card, Joker) and ctx.joker_suit is not None:
+            extra = f" (the joker was nominated as a {ctx.joker_suit.singular})"
         raise IllegalPlay(
             f"{who} must follow suit: {led.word} were led and {who} holds "
             f"{_holding(followers)}{_bower_note(led, ctx, followers)}, so cannot play {card}{extra}",
@@ -286,11 +315,21 @@ def judge_play(
         )
     void = f"{who} has no {led.word}{_bower_note(led, ctx, hand)}"
     if isinstance(card, Joker) and ctx.wildcard:
-        kind = Kind.JOKER_COMPULSORY if ctx.joker_compulsory else Kind.JOKER_ONLY_WHEN_VOID
-        must = "must" if ctx.joker_compulsory else "may"
+        if ctx.joker_compulsory:
+            kind = Kind.JOKER_COMPULSORY
+            why = (
+                f"{void}, so must play the joker: in misère it must be played as soon as its "
+                f"holder cannot follow suit"
+            )
+        else:
+            kind = Kind.JOKER_ONLY_WHEN_VOID
+            why = (
+                f"{void}, so may play the joker (with no trump suit it may be played only when "
+                f"void in the suit led)"
+            )
         return Ruling(
             kind,
-            f"{void}, so {must} play the joker, which wins any trick it is played to.",
+            f"{why}. It wins any trick it is played to.",
             (seat,),
             (card,),
         )
@@ -337,8 +376,8 @@ def _judge_lead(
                     (card,),
                 )
             raise IllegalPlay(
-                f"{who} leads the joker in no-trumps without naming a suit: write Jo:S, Jo:C, "
-                f"Jo:D or Jo:H for the suit the others must follow",
+                f"{who} leads the joker in {_no_trump_word(ctx)} without naming a suit: write "
+                f"Jo:S, Jo:C, Jo:D or Jo:H for the suit the others must follow",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if not allowed and not last:
@@ -419,23 +458,39 @@ def trick_winner(seats: Sequence[Seat], plays: Sequence[Play], ctx: PlayContext)
     if isinstance(card, Joker) and ctx.wildcard:
         return best, Ruling(
             Kind.JOKER_WINS,
-            f"{who} wins with the joker: with no trump suit it beats every other card.",
+            f"{who} wins with the joker: in {_no_trump_word(ctx)}, with no trump suit, it beats "
+            f"every other card.",
             (seat,),
             (card,),
         )
     assert led is not None
     suit = effective_suit(card, ctx)
+    highest = (
+        "the highest trump of all"
+        if isinstance(card, Joker)
+        else "the highest trump played"
+    )
+    if isinstance(card, Joker) and ctx.trumps is None:
+        highest = f"the highest {led.singular}"
+    what = card.words() if isinstance(card, Joker) else what
     if ctx.trumps is not None and suit is ctx.trumps and led is not ctx.trumps:
         return best, Ruling(
             Kind.TRUMPED,
-            f"{who} wins by trumping {led.word} with {what}, the highest trump played.",
+            f"{who} wins by trumping {led.word} with {what}, {highest}.",
             (seat,),
             (card,),
         )
     if ctx.trumps is not None and led is ctx.trumps:
         return best, Ruling(
             Kind.HIGHEST_OF_SUIT_LED,
-            f"{who} wins with {what}, the highest trump played.",
+            f"{who} wins with {what}, {highest}: trumps ({led.word}) were led.",
+            (seat,),
+            (card,),
+        )
+    if isinstance(card, Joker):
+        return best, Ruling(
+            Kind.HIGHEST_OF_SUIT_LED,
+            f"{who} wins with {describe(card, ctx)}, {highest}: {led.word} were led.",
             (seat,),
             (card,),
         )

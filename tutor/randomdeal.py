@@ -3,28 +3,51 @@
 from __future__ import annotations
 
 import random
+from typing import Literal
 
-from .auction import Bid, BidKind, Call, Pass, Strain, run_auction
-from .cards import Joker, Suit
+from .auction import Bid, BidKind, Call, Pass, Strain, ladder_key, run_auction
+from .cards import Card, Joker, Suit, SuitedCard
 from .hand import Hand, RulesSpec
 from .play import Play, PlayContext, effective_suit, joker_lead_suits, led_suit, legal_plays
 from .rules import RuleSet
-from .seats import FOUR_SEATS, Seat
+from .seats import Seat, table
 
 __all__ = ["random_hand"]
 
 
-def _random_bid(rng: random.Random, rules: RuleSet) -> Bid:
-    options: list[Bid] = [
-        Bid.of(n, s) for n in range(rules.lowest_bid, 11) for s in Strain
-    ]
-    if rules.misere and rng.random() < 0.1:
-        return Bid(BidKind.MISERE)
-    if rules.open_misere and rng.random() < 0.05:
-        return Bid(BidKind.OPEN_MISERE)
-    # Favour the bids that are really made at tables: six to eight tricks.
-    weights = [4 if b.tricks <= 8 else 1 for b in options]
-    return rng.choices(options, weights)[0]
+def _ladder(rules: RuleSet) -> list[Bid]:
+    """Every bid these rules allow, lowest first."""
+    bids = [Bid.of(n, s) for n in range(rules.lowest_bid, 11) for s in Strain]
+    if rules.misere:
+        bids.append(Bid(BidKind.MISERE))
+    if rules.open_misere:
+        bids.append(Bid(BidKind.OPEN_MISERE))
+    return sorted(bids, key=lambda b: ladder_key(b, rules))
+
+
+def _random_auction(rng: random.Random, rules: RuleSet, dealer: Seat) -> list[Call]:
+    """A legal auction that ends in a contract, with a few competing bids now and then."""
+    ladder = _ladder(rules)
+    while True:
+        calls: list[Call] = []
+        auction = run_auction(calls, rules, dealer)
+        high: Bid | None = None
+        while not auction.complete:
+            higher = [b for b in ladder if high is None or ladder_key(b, rules) > ladder_key(high, rules)]
+            if higher and rng.random() < (0.55 if high is None else 0.3):
+                # Mostly a small step up the ladder, now and then a jump or a misère.
+                misere = [b for b in higher if b.is_misere]
+                if misere and rng.random() < 0.15:
+                    high = rng.choice(misere)
+                else:
+                    step = min(len(higher) - 1, int(rng.expovariate(0.35)))
+                    high = higher[step]
+                calls.append(high)
+            else:
+                calls.append(Pass())
+            auction = run_auction(calls, rules, dealer)
+        if auction.contract is not None:
+            return calls
 
 
 def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int = 10) -> Hand:
@@ -37,27 +60,16 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     rules = spec.resolve()
     pack = list(rules.the_pack.cards)
     rng.shuffle(pack)
-    per = (len(pack) - rules.kitty_size) // 4
-    dealer = rng.choice(FOUR_SEATS)
-    hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(FOUR_SEATS)}
-    kitty = tuple(pack[4 * per:])
-    bid = _random_bid(rng, rules)
-    caller_index = rng.randrange(4)
-    calls: list[Call] = [Pass()] * caller_index + [bid]
-    if rules.auction == "one-round":
-        calls += [Pass()] * (4 - len(calls))
-    else:
-        calls += [Pass()] * 3
-        # Australian auction ends once all but one have passed: trim extra passes.
-        while True:
-            try:
-                auction = run_auction(calls, rules, dealer)
-                break
-            except Exception:
-                calls.pop()
-        del auction
+    at = table(rules.players)
+    seats = at.seats
+    per = (len(pack) - rules.kitty_size) // at.players
+    dealer = rng.choice(seats)
+    hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(seats)}
+    kitty = tuple(pack[at.players * per:])
+    calls = _random_auction(rng, rules, dealer)
     auction = run_auction(calls, rules, dealer)
     assert auction.contract is not None
+    bid = auction.contract.bid
     declarer = auction.contract.declarer
     thirteen = list(hands[declarer]) + list(kitty)
     rng.shuffle(thirteen)
@@ -74,27 +86,23 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     ):
         nominated = rng.choice(list(Suit))
     ctx = PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere)
-    holding = {s: list(hands[s]) for s in FOUR_SEATS}
+    holding = {s: list(hands[s]) for s in seats}
     holding[declarer] = kept
-    out_seat = declarer.partner if bid.is_misere else None
-    active = [s for s in FOUR_SEATS if s != out_seat]
+    partner = _random_partner(rng, rules, bid, declarer, holding, discard) if at.players == 5 else None
+    out_seats = at.partners(declarer) if bid.is_misere else ()
+    active = [s for s in seats if s not in out_seats]
     if rules.first_leader == "contractor":
         leader = declarer
     else:
-        leader = dealer.next()
+        leader = at.next(dealer)
         while leader not in active:
-            leader = leader.next()
-    shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
+            leader = at.next(leader)
+    shown_void: dict[Seat, set[Suit]] = {s: set() for s in seats}
     play: list[tuple[Play, ...]] = []
     from .play import trick_winner
 
     for _ in range(min(tricks, per)):
-        order = [leader]
-        s = leader.next()
-        while s != leader:
-            if s in active:
-                order.append(s)
-            s = s.next()
+        order = [s for s in at.order_from(leader) if s is leader or s in active]
         plays: list[Play] = []
         for seat in order:
             options = legal_plays(holding[seat], plays, ctx, shown_void=shown_void[seat])
@@ -102,7 +110,8 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
             names = None
             if not plays and isinstance(card, Joker) and ctx.wildcard and len(holding[seat]) > 1:
                 names = rng.choice(joker_lead_suits(holding[seat], ctx, shown_void[seat]))
-            elif not plays and isinstance(card, Joker) and ctx.wildcard:
+            elif not plays and isinstance(card, Joker) and ctx.wildcard and rng.random() < 0.5:
+                # The last card: naming a suit is allowed but changes nothing.
                 names = rng.choice(list(Suit))
             p = Play(card, names)
             if plays:
@@ -125,4 +134,37 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
         joker=nominated,
         play=tuple(play),
         tags=("random",),
+        partner=partner,
     )
+
+
+def _random_partner(
+    rng: random.Random,
+    rules: RuleSet,
+    bid: Bid,
+    declarer: Seat,
+    holding: dict[Seat, list[Card]],
+    discard: tuple[Card, ...],
+) -> Card | Seat | Literal["alone"]:
+    """Five-handed: alone now and then, else a partner called as these rules allow."""
+    if bid.is_misere or rng.random() < 0.2:
+        return "alone"
+    others = [s for s in holding if s != declarer]
+    if rules.partner_call == "seat":
+        return rng.choice(others)
+    trumps = bid.strain.suit if bid.strain is not None else None
+
+    def callable_card(c: Card) -> bool:
+        if not isinstance(c, SuitedCard):
+            return False
+        bower = trumps is not None and c.rank.value == "J" and c.suit in (trumps, trumps.sister)
+        if rules.called_card == "not-joker-or-bower":
+            return not bower
+        if rules.called_card == "not-trump":
+            return not bower and c.suit is not trumps
+        return True
+
+    pool = [c for s in others for c in holding[s]]
+    if rules.secret_alone:
+        pool += holding[declarer] + list(discard)
+    return rng.choice([c for c in pool if callable_card(c)])

@@ -132,7 +132,7 @@ SETTINGS: dict[str, Setting] = {
                 step=5, aliases=("defenders_per_trick",)),
         Setting(
             "defenders_score_in_misere",
-            "on a misère hand the defenders score per trick the contractor takes",
+            "on a misère hand the defenders score per trick (which tricks: misere_defenders_count)",
             _BOOL,
         ),
         Setting(
@@ -146,6 +146,30 @@ SETTINGS: dict[str, Setting] = {
             "when defenders score during misère, they count their own tricks (Cardzo) or the "
             "tricks the contractor takes (American nullo)",
             ("their-tricks", "contractor-tricks"),
+        ),
+        Setting(
+            "partner_call",
+            "five-handed: the contractor calls a partner by naming a card (card) or a player "
+            "(seat, the American way)",
+            ("card", "seat"),
+        ),
+        Setting(
+            "called_card",
+            "five-handed: which cards may be called: not-joker-or-bower, not-trump (no card "
+            "of the trump suit, bowers and joker included), not-joker",
+            ("not-joker-or-bower", "not-trump", "not-joker"),
+        ),
+        Setting(
+            "secret_alone",
+            "five-handed: calling a card the contractor holds or discarded means playing alone, "
+            "secretly",
+            _BOOL,
+        ),
+        Setting(
+            "partner_revealed",
+            "five-handed: the called card's holder is revealed when the card is played "
+            "(when-played) or says so at once (at-once)",
+            ("when-played", "at-once"),
         ),
     )
 }
@@ -185,6 +209,10 @@ class RuleSet:
     win_on_defence: bool
     three_handed: bool
     misere_defenders_count: str
+    partner_call: str = "card"
+    called_card: str = "not-joker-or-bower"
+    secret_alone: bool = False
+    partner_revealed: str = "when-played"
 
     @property
     def the_pack(self) -> Pack:

@@ -18,7 +18,8 @@ __all__ = ["Kind", "Ruling"]
 class Kind(Enum):
     """The kinds of ruling. The value is the stable name used in JSON and on pages."""
 
-    # the auction
+    # the deal and the auction
+    DEAL = "deal"
     BID = "bid"
     PASS = "pass"
     AUCTION_WON = "auction-won"
@@ -55,6 +56,9 @@ class Kind(Enum):
     PARTIAL = "partial-hand"
     GAME_WON = "game-won"
     GAME_LOST = "game-lost"
+    PARTNER_CALLED = "partner-called"
+    PARTNER_REVEALED = "partner-revealed"
+    PLAYS_ALONE = "plays-alone"
 
     def __str__(self) -> str:
         return self.value
@@ -62,6 +66,7 @@ class Kind(Enum):
 
 #: The lesson topics (LESSONS.md) that each kind of ruling belongs to.
 TOPICS: dict[Kind, tuple[str, ...]] = {
+    Kind.DEAL: (),
     Kind.BID: ("bidding",),
     Kind.PASS: ("bidding",),
     Kind.AUCTION_WON: ("bidding",),
@@ -94,6 +99,9 @@ TOPICS: dict[Kind, tuple[str, ...]] = {
     Kind.PARTIAL: (),
     Kind.GAME_WON: ("scoring",),
     Kind.GAME_LOST: ("scoring",),
+    Kind.PARTNER_CALLED: ("five-handed",),
+    Kind.PARTNER_REVEALED: ("five-handed",),
+    Kind.PLAYS_ALONE: ("five-handed",),
 }
 
 

@@ -26,7 +26,7 @@ CALL = (
     f"^(?:{_ci('pass')}|(?:[6-9]|10)(?:{_SUIT}|{_ci('nt')})|{_ci('misere')}|{_ci('misère')}"
     f"|{_ci('nullo')}|{_ci('open-misere')}|{_ci('open-misère')}|{_ci('open-nullo')})$"
 )
-SEAT = "^(?:[NESWnesw])$"
+SEAT = "^(?:[NESWnesw]|[NSns][EWew])$"  # NE, SE, SW, NW at five or six
 
 
 def _setting_schema(name: str) -> dict[str, Any]:
@@ -77,8 +77,8 @@ def schema() -> dict[str, Any]:
                 "type": "object",
                 "propertyNames": {"pattern": SEAT},
                 "additionalProperties": card_list,
-                "minProperties": 4,
-                "maxProperties": 4,
+                "minProperties": 3,
+                "maxProperties": 6,
             },
             "kitty": card_list,
             "auction": {"type": "array", "items": {"type": "string", "pattern": CALL}},
@@ -89,17 +89,22 @@ def schema() -> dict[str, Any]:
                 "maxItems": 10,
                 "items": {
                     "type": "array",
-                    "maxItems": 4,
+                    "maxItems": 6,
                     "items": {"type": "string", "pattern": PLAY},
                 },
             },
             "notes": {
                 "type": "object",
-                "propertyNames": {"pattern": r"^(?:intro|auction|discard|outro|\d+|\d+\.\d+)$"},
+                "propertyNames": {"pattern": r"^(?:intro|auction|discard|partner|outro|\d+|\d+\.\d+)$"},
                 "additionalProperties": {"type": "string"},
             },
             "tags": {"type": "array", "items": {"type": "string"}},
             "summary": {"type": "string"},
+            "partner": {
+                "description": "five-handed: alone, a card to call, or a seat to name",
+                "type": "string",
+                "pattern": f"^(?:{_ci('alone')}|{CARD[4:-2]}|{SEAT[4:-2]})$",
+            },
         },
     }
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .auction import BidKind, Contract, contract_value
 from .rules import RuleSet
 from .rulings import Kind, Ruling
-from .seats import Side
+from .seats import Side, table
 
 __all__ = ["GameEnd", "HandScore", "game_end", "score_hand"]
 
@@ -22,12 +22,19 @@ class HandScore:
     score: Mapping[Side, int]
     made: bool
     ruling: Ruling
+    team: tuple[Side, ...] = ()
+    """Who shares the contract's score: the contractor's side, and a called partner's."""
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """Every side that scores, in a fixed order (North–South before East–West)."""
+        return tuple(s for s in Side if s in self.score)
 
     def to_json(self) -> dict[str, object]:
         return {
             "contract": self.contract.to_json(),
-            "tricks_won": {s.value: self.tricks_won[s] for s in Side},
-            "score": {s.value: self.score[s] for s in Side},
+            "tricks_won": {s.value: self.tricks_won[s] for s in self.sides},
+            "score": {s.value: self.score[s] for s in self.sides},
             "made": self.made,
             "ruling": self.ruling.to_json(),
         }
@@ -43,13 +50,19 @@ def score_hand(
     rules: RuleSet,
     *,
     forfeit: str | None = None,
+    partner: Side | None = None,
 ) -> HandScore:
     """Score a finished hand.
 
     ``tricks_won`` counts each side's tricks (in misère the contractor's partner takes none).
     ``forfeit`` is the reason a misère is lost whatever the tricks (the joker not nominated).
+    Where each player scores on their own (three and five players), ``partner`` is the
+    partner the contractor called (five-handed): the two share the contract's outcome.
     """
-    side = contract.declarer.side
+    at = table(rules.players)
+    side = at.side_of(contract.declarer)
+    if not at.fixed_partners:
+        return _score_alone(contract, tricks_won, rules, side, partner, forfeit)
     other = side.other
     bid = contract.bid
     value = contract_value(bid, rules)
@@ -67,11 +80,12 @@ def score_hand(
         )
         defenders = per * counted if rules.defenders_score_in_misere else 0
         score[other] = defenders
-        d_text = (
-            f" {other.word} score {defenders} ({per} for each trick {whose})."
-            if rules.defenders_score_in_misere
-            else " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
-        )
+        if not rules.defenders_score_in_misere:
+            d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+        elif counted:
+            d_text = f" {other.word} score {defenders} ({per} for each trick {whose})."
+        else:
+            d_text = f" {other.word} score nothing ({per} for each trick {whose}, and there were none)."
         if forfeit is not None:
             text = f"{who}'s {bid.words()} is lost: {forfeit}. {side.word} lose {value}.{d_text}"
             kind = Kind.MISERE_JOKER_NOT_NOMINATED
@@ -86,7 +100,10 @@ def score_hand(
             kind = Kind.MISERE_SET
         return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, (contract.declarer,)))
     made = taken >= bid.tricks
-    defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
+    if against:
+        defence = f" {other.word} score {per * against} for their {_tricks(against)} ({per} a trick)."
+    else:
+        defence = f" {other.word} took no tricks, so score nothing."
     if made:
         earned = value
         kind = Kind.CONTRACT_MADE
@@ -119,8 +136,109 @@ def score_hand(
         )
     score[other] = per * against
     return HandScore(
-        contract, dict(tricks_won), score, made, Ruling(kind, text + defence, (contract.declarer,))
+        contract, dict(tricks_won), score, made, Ruling(kind, text + defence, (contract.declarer,)),
+        (side,),
     )
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _score_alone(
+    contract: Contract,
+    tricks_won: Mapping[Side, int],
+    rules: RuleSet,
+    side: Side,
+    partner: Side | None,
+    forfeit: str | None,
+) -> HandScore:
+    """Each player scores on their own: the contractor (with a called partner, both) against
+    the others, who each score their own tricks."""
+    team = (side,) if partner is None or partner is side else (side, partner)
+    others = [s for s in Side if s in tricks_won and s not in team]
+    bid = contract.bid
+    value = contract_value(bid, rules)
+    taken = sum(tricks_won[s] for s in team)
+    who = contract.declarer.word
+    tw = _and([s.word for s in team])
+    verb, lose = ("each score", "each lose") if len(team) > 1 else ("scores", "loses")
+    per = rules.defender_trick_value
+    score = dict.fromkeys(tricks_won, 0)
+    seats = tuple(seat for s in team for seat in s.seats)
+    if bid.kind is not BidKind.TRICKS:
+        made = taken == 0 and forfeit is None
+        for s in team:
+            score[s] = value if made else -value
+        own = rules.misere_defenders_count == "their-tricks"
+        for s in others:
+            counted = tricks_won[s] if own else taken
+            score[s] = per * counted if rules.defenders_score_in_misere else 0
+        if not rules.defenders_score_in_misere:
+            d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+        elif own:
+            parts = [f"{s.word} scores {score[s]}" for s in others]
+            d_text = f" {_and(parts)} ({per} for each trick they took)."
+        else:
+            d_text = (
+                f" {_and([s.word for s in others])} each score {per * taken} ({per} for each "
+                f"trick the contractor took)."
+            )
+        if forfeit is not None:
+            text = f"{who}'s {bid.words()} is lost: {forfeit}. {tw} {lose} {value}.{d_text}"
+            kind = Kind.MISERE_JOKER_NOT_NOMINATED
+        elif made:
+            text = f"{who} took no tricks: {bid.words()} made, and {tw} {verb} {value}.{d_text}"
+            kind = Kind.MISERE_MADE
+        else:
+            text = (
+                f"{who} took {_tricks(taken)} in {bid.words()}, which must lose every trick: "
+                f"{tw} {lose} {value}.{d_text}"
+            )
+            kind = Kind.MISERE_SET
+        return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, seats), team)
+    made = taken >= bid.tricks
+    parts = [
+        f"{s.word} scores {per * tricks_won[s]} for their {_tricks(tricks_won[s])}"
+        if tricks_won[s] else f"{s.word} took no tricks"
+        for s in others
+    ]
+    defence = f" {_and(parts)} ({per} a trick)."
+    if made:
+        earned = value
+        kind = Kind.CONTRACT_MADE
+        extra = " Overtricks are worth nothing." if taken > bid.tricks else ""
+        if taken == 10:
+            kind = Kind.SLAM
+            if rules.slam == "minimum250" and value < 250:
+                earned = 250
+                extra = f" Taking all ten tricks scores at least 250, more than the contract's {value}."
+            elif rules.slam == "minimum250":
+                extra = f" All ten tricks: the contract's {value} is already more than the slam's 250."
+            elif rules.slam == "plus250":
+                earned = value + 250
+                extra = " Taking all ten tricks adds 250 (setting slam plus250)."
+            else:
+                extra = " Taking all ten tricks earns nothing extra here (setting slam none)."
+        for s in team:
+            score[s] = earned
+        took = "took" if len(team) == 1 else f"{tw} took"
+        text = (
+            f"{who} bid {bid.words()} and {took} {taken}: contract made, {tw} {verb} "
+            f"{earned}.{extra}"
+        )
+    else:
+        for s in team:
+            score[s] = -value
+        kind = Kind.CONTRACT_SET
+        text = (
+            f"{who} bid {bid.words()} but {'' if len(team) == 1 else tw + ' '}took only {taken}: set by "
+            f"{bid.tricks - taken}, "
+            f"{tw} {lose} {value}."
+        )
+    for s in others:
+        score[s] = per * tricks_won[s]
+    return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text + defence, seats), team)
 
 
 @dataclass(frozen=True)
@@ -136,9 +254,13 @@ def game_end(
     totals: Mapping[Side, int], hand: HandScore, rules: RuleSet
 ) -> GameEnd | None:
     """Whether the game ends once ``hand`` is added to give ``totals``, and why."""
-    side = hand.contract.declarer.side
+    at = table(rules.players)
+    team = hand.team or (at.side_of(hand.contract.declarer),)
+    if len(team) > 1 or not at.fixed_partners:
+        return _game_end_alone(totals, hand, rules, team)
+    side = team[0]
     target = rules.target
-    reached = [s for s in Side if totals[s] >= target]
+    reached = [s for s in Side if s in totals and totals[s] >= target]
     winners: list[Side] = []
     why = ""
     if side in reached and hand.made:
@@ -150,7 +272,7 @@ def game_end(
         winners = [s for s in reached if s != side or hand.made]
         if winners:
             why = f"{winners[0].word} reached {totals[winners[0]]} (the target is {target})"
-    losers = [s for s in Side if totals[s] <= rules.lose_at and s not in winners]
+    losers = [s for s in Side if s in totals and totals[s] <= rules.lose_at and s not in winners]
     if not winners and not losers:
         return None
     if losers and not why:
@@ -160,6 +282,41 @@ def game_end(
         )
     elif losers:
         why += f"; {losers[0].word} fell to {totals[losers[0]]} (lose at {rules.lose_at})"
+    kind = Kind.GAME_WON if winners else Kind.GAME_LOST
+    seats = tuple(seat for s in (winners or losers) for seat in s.seats)
+    return GameEnd(tuple(winners), tuple(losers), Ruling(kind, f"Game over: {why}.", seats))
+
+
+def _game_end_alone(
+    totals: Mapping[Side, int], hand: HandScore, rules: RuleSet, team: tuple[Side, ...]
+) -> GameEnd | None:
+    """Players on their own: a made contract takes the contractor (and a called partner) past
+    the target, and two can win, or lose, at once."""
+    target = rules.target
+    reached = [s for s in Side if s in totals and totals[s] >= target]
+    winners = [s for s in team if s in reached] if hand.made else []
+    why = ""
+    if winners:
+        why = (
+            f"{_and([f'{s.word} reached {totals[s]}' for s in winners])} (the target is "
+            f"{target}) on a made contract"
+        )
+        if len(winners) > 1:
+            why += ", so both win"
+    elif rules.win_on_defence:
+        defenders = [s for s in reached if s not in team]
+        if defenders:
+            winners = defenders
+            why = (
+                f"{_and([f'{s.word} reached {totals[s]}' for s in winners])} (the target is "
+                f"{target}) on trick points (setting win_on_defence)"
+            )
+    losers = [s for s in Side if s in totals and totals[s] <= rules.lose_at and s not in winners]
+    if not winners and not losers:
+        return None
+    for s in losers:
+        fell = f"{s.word} fell to {totals[s]} (lose at {rules.lose_at}): out the back door"
+        why = f"{why}; {fell}" if why else fell
     kind = Kind.GAME_WON if winners else Kind.GAME_LOST
     seats = tuple(seat for s in (winners or losers) for seat in s.seats)
     return GameEnd(tuple(winners), tuple(losers), Ruling(kind, f"Game over: {why}.", seats))

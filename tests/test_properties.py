@@ -1,0 +1,266 @@
+"""What must hold for every legal deal, checked over thousands of seeded random deals.
+
+The deals come from :func:`tutor.randomdeal.random_hand` (all three presets, competitive
+auctions, misère and open misère, joker nominations, partial hands). They are built once
+per session and shared by the properties below.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from tutor import handfile
+from tutor.cards import Card, Suit
+from tutor.hand import Hand, RulesSpec
+from tutor.play import IllegalPlay, Play, PlayContext, effective_suit, judge_play, legal_plays, power
+from tutor.replay import Replay, StepKind, Walker, build
+from tutor.rules import PRESET_NAMES
+from tutor.scoring import score_hand
+from tutor.seats import FOUR_SEATS, FOUR_SIDES, Seat, Side
+
+DEALS = 2000
+
+
+@cache
+def deals() -> tuple[tuple[Hand, Replay], ...]:
+    from tutor.randomdeal import random_hand
+
+    out = []
+    for seed in range(DEALS):
+        # One deal in ten stops early: a partial hand (a lesson on the opening tricks).
+        tricks = 10 if seed % 10 else seed % 7 + 1
+        hand = random_hand(seed, tricks=tricks)
+        out.append((hand, build(hand)))
+    # Every table: three, five (a card called, a player named, secret alone) and six players
+    # (the 63-card pack and the home-made one with identical cards).
+    covered = {"australian", "avondale", "american"} | {spec.preset for spec in OTHER_TABLES}
+    more = tuple(RulesSpec(name) for name in PRESET_NAMES if name not in covered)
+    for i, spec in enumerate(OTHER_TABLES + more):
+        for seed in range(OTHER_DEALS):
+            tricks = 10 if seed % 10 else seed % 7 + 1
+            hand = random_hand(10_000 * (i + 1) + seed, spec, tricks=tricks)
+            out.append((hand, build(hand)))
+    return tuple(out)
+
+
+OTHER_DEALS = 150
+OTHER_TABLES = (
+    RulesSpec("three-handed"),
+    RulesSpec("five-handed"),
+    RulesSpec("five-handed", {"partner_call": "seat"}),
+    RulesSpec("five-handed", {"secret_alone": True, "called_card": "not-trump"}),
+    RulesSpec("six-handed"),
+    RulesSpec("six-handed", {"pack": "63-homemade"}),
+)
+
+
+def test_random_deals_replay_without_problems() -> None:
+    kinds: Counter[str] = Counter()
+    for hand, rp in deals():
+        assert rp.problems == (), (hand.title, rp.problems)
+        assert rp.contract is not None
+        kinds[rp.contract.bid.kind.value] += 1
+        kinds[hand.rules_spec.preset] += 1
+        kinds["complete" if rp.complete else "partial"] += 1
+    # The sample really covers what the properties are about.
+    for kind in ("tricks", "misere", "open-misere", "australian", "avondale", "american", "partial"):
+        assert kinds[kind] >= 40, kinds
+    for name in ("three-handed", "five-handed", "six-handed"):
+        assert kinds[name] >= OTHER_DEALS, kinds
+    assert set(PRESET_NAMES) <= set(kinds), "every preset is in the random deals"
+
+
+def test_cards_are_conserved_at_every_step() -> None:
+    for hand, rp in deals():
+        pack = Counter(rp.rules.the_pack.cards)
+        discarded: tuple[Card, ...] = ()
+        for step, state in zip(rp.steps, rp.states, strict=True):
+            if step.kind is StepKind.DISCARD:
+                discarded = hand.discard or ()
+            seen: Counter[Card] = Counter(discarded)
+            for seat in rp.table.seats:
+                seen.update(state.hands[seat])
+                seen.update(state.played[seat])
+            if not state.kitty_taken:
+                seen.update(hand.kitty)
+            assert seen == pack, (hand.title, step.kind, step.trick)
+
+
+def test_every_trick_has_one_winner_holding_the_highest_power_card() -> None:
+    for hand, rp in deals():
+        ctx = rp.context
+        assert ctx is not None
+        for trick in rp.tricks:
+            assert trick.complete
+            powers = [power(p.card, trick.led, ctx) for p in trick.plays]
+            best = max(powers)
+            # Only the home-made pack repeats a card; of identical cards the first played wins.
+            assert powers.count(best) == 1 or rp.rules.pack == "63-homemade", (hand.title, trick.number)
+            assert trick.winner_index == powers.index(best)
+            assert trick.winner == trick.seats[powers.index(best)]
+            assert trick.ruling is not None and trick.ruling.seats == (trick.winner,)
+        # Each trick after the first is led by the winner of the one before.
+        for before, after in zip(rp.tricks, rp.tricks[1:], strict=False):
+            assert after.leader == before.winner
+
+
+def test_the_first_leader_and_the_seats_at_play() -> None:
+    for hand, rp in deals():
+        if not rp.tricks:
+            continue
+        contract = rp.contract
+        assert contract is not None
+        at = rp.table
+        out = at.partners(contract.declarer) if contract.bid.is_misere else ()
+        if rp.rules.first_leader == "contractor":
+            assert rp.tricks[0].leader == contract.declarer
+        else:
+            leader = at.next(hand.dealer)
+            if leader in out:
+                leader = at.next(leader)
+            assert rp.tricks[0].leader == leader
+        for trick in rp.tricks:
+            assert len(trick.plays) == at.players - len(out)
+            assert not set(out) & set(trick.seats)
+            assert trick.seats == tuple(s for s in at.order_from(trick.leader) if s not in out)
+        shows = [i for i, s in enumerate(rp.steps) if s.kind is StepKind.SHOW]
+        if contract.bid.kind.value == "open-misere":
+            assert len(shows) == 1
+            assert rp.steps[shows[0] - 1].kind is StepKind.TRICK and rp.steps[shows[0] - 1].trick == 1
+            assert rp.states[shows[0]].shown == frozenset({contract.declarer})
+        else:
+            assert shows == []
+
+
+def judged_legal(hand: tuple[Card, ...], plays: tuple[Play, ...], ctx: PlayContext,
+                 void: set[Suit]) -> list[Card]:
+    """The cards judge_play allows (a led joker may name any suit)."""
+    out = []
+    for card in dict.fromkeys(hand):
+        names: list[Suit | None] = [None]
+        if not plays and card.is_joker:
+            names += list(Suit)
+        for name in names:
+            try:
+                judge_play(Seat.N, hand, plays, Play(card, name), ctx, shown_void=void)
+            except IllegalPlay:
+                continue
+            out.append(card)
+            break
+    return out
+
+
+def test_legal_plays_agrees_with_judge_play_and_is_never_empty() -> None:
+    for _hand, rp in deals()[:600]:
+        ctx = rp.context
+        assert ctx is not None
+        void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
+        for step, state in zip(rp.steps, rp.states, strict=True):
+            trick = state.current_trick
+            if step.kind is StepKind.CARD and trick is not None and len(trick.plays) > 1:
+                led, last = trick.led, trick.plays[-1]
+                if led is not None and effective_suit(last.card, ctx) is not led:
+                    void[trick.seats[len(trick.plays) - 1]].add(led)
+            seat = state.to_play
+            if seat is None or step.kind not in (StepKind.CARD, StepKind.TRICK, StepKind.SHOW):
+                continue
+            plays = trick.plays if trick is not None and not trick.complete else ()
+            fast = legal_plays(state.hands[seat], plays, ctx, shown_void=void[seat])
+            assert fast
+            assert fast == judged_legal(state.hands[seat], plays, ctx, void[seat])
+
+
+def test_the_score_follows_from_the_tricks() -> None:
+    for _hand, rp in deals():
+        if rp.result is None:
+            assert not rp.complete
+            continue
+        won = rp.tricks_won()
+        assert sum(won.values()) == 10
+        contract = rp.contract
+        assert contract is not None
+        at = rp.table
+        if contract.bid.is_misere:
+            assert won[at.side_of(contract.declarer)] == sum(
+                1 for t in rp.tricks if t.winner == contract.declarer
+            )
+        partner = at.side_of(rp.partner) if rp.partner is not None else None
+        again = score_hand(contract, won, rp.rules, forfeit="x" if rp.result.ruling.kind.value ==
+                           "misere-joker-not-nominated" else None, partner=partner)
+        assert dict(again.score) == dict(rp.result.score)
+        # Each side's tricks are the tricks its players won; the contract's score is shared.
+        for side, n in won.items():
+            assert n == sum(1 for t in rp.tricks if t.winner in side.seats)
+        for side in rp.result.team:
+            assert rp.result.score[side] == rp.result.score[rp.result.team[0]]
+
+
+def test_every_step_has_a_ruling_in_plain_words() -> None:
+    for _hand, rp in deals():
+        for step in rp.steps:
+            text = step.ruling.text
+            assert text and text[0].isupper() and text.endswith("."), text
+            assert "None" not in text and "  " not in text, text
+            if step.kind is StepKind.CARD:
+                assert step.play is not None and step.seat is not None
+                assert step.ruling.seats[0] == step.seat
+        json.dumps(rp.to_json())
+
+
+def test_walking_forwards_then_back_returns_the_same_state() -> None:
+    rng = random.Random(7)
+    for _hand, rp in deals()[:300]:
+        walker = Walker(rp)
+        path = [walker.index]
+        for _ in range(40):
+            moved = walker.next() if rng.random() < 0.6 else walker.back()
+            assert moved or walker.index in (0, len(rp) - 1)
+            path.append(walker.index)
+            assert walker.state is rp.states[walker.index]
+        while walker.back():
+            pass
+        assert walker.index == 0 and walker.state == rp.states[0]
+        walker.last()
+        assert walker.state == rp.states[-1]
+
+
+def test_the_state_at_a_step_is_what_replaying_that_far_gives() -> None:
+    """The stored state after card k equals replaying a hand cut after card k from scratch."""
+    rng = random.Random(11)
+    for hand, rp in deals()[:300]:
+        cards = [s for s in range(len(rp.steps)) if rp.steps[s].kind is StepKind.CARD]
+        if not cards:
+            continue
+        index = rng.choice(cards)
+        step = rp.steps[index]
+        assert step.trick is not None and step.position is not None
+        cut = replace(
+            hand,
+            play=(*hand.play[: step.trick - 1], hand.play[step.trick - 1][: step.position]),
+        )
+        partial = build(cut)
+        assert partial.problems == ()
+        last_card = max(i for i, s in enumerate(partial.steps) if s.kind is StepKind.CARD)
+        mine, theirs = rp.states[index], partial.states[last_card]
+        assert mine.hands == theirs.hands
+        assert mine.played == theirs.played
+        assert mine.tricks == theirs.tricks
+        assert mine.tricks_won == theirs.tricks_won
+
+
+def test_dump_then_load_gives_the_same_hand() -> None:
+    for hand, _rp in deals():
+        text = handfile.dumps(hand)
+        assert handfile.loads(text) == hand
+
+
+@pytest.mark.parametrize("side", FOUR_SIDES)
+def test_sides_are_partners(side: Side) -> None:
+    a, b = side.seats
+    assert a.partner == b and b.partner == a and a.side is side
