@@ -17,7 +17,8 @@ from tutor.widgets import ReplayWidget
 HANDS = Path(__file__).parent.parent / "hands"
 
 CASES = [
-    # notebook, hand, seat, trick, Next presses to the seat's turn, card tried, verdict, words
+    # notebook, hand, seat, trick, Next presses to the seat's turn, card tried, verdict, and the
+    # words of the engine's reason (fragments between | are each asserted)
     ("01", "first-night-seven-hearts.yaml", "W", 1, 0, "KD", "Refused.",
      "West must follow suit: hearts were led and West holds 8H, JD (the jack of diamonds is a "
      "heart this hand), so cannot play KD"),
@@ -31,10 +32,10 @@ CASES = [
     ("02", "left-bower-void-in-diamonds.yaml", "E", 3, 2, "8C", "Allowed, but at the table",
      "East has no diamonds"),
     ("03", "joker-only-when-void.yaml", "N", 1, 0, "Jo", "Refused.",
-     "North cannot play the joker: spades were led and North holds 6S; in no-trumps the joker "
-     "may be played only when void in the suit led"),
+     "North cannot play the joker: spades were led and North holds 6S;|"
+     "the joker may be played only when void in the suit led"),
     ("03", "joker-only-when-void.yaml", "N", 2, 0, "Jo", "Allowed, and the same card",
-     "North has no spades, so may play the joker, which wins any trick it is played to."),
+     "North has no spades, so may play the joker|wins any trick it is played to"),
 ]
 
 
@@ -55,7 +56,8 @@ def test_the_play_along_a_notebook_offers(
     assert f"Your turn, {w.awaiting.seat.word}: which card do you play?" in w.pick_label.value
     w.pick_buttons[card].click()
     assert verdict in w.feedback_html.value
-    assert words in w.feedback_html.value
+    for fragment in words.split("|"):
+        assert fragment in w.feedback_html.value
 
 
 def test_first_notebook_steps_to_the_left_bower_falling() -> None:
