@@ -230,7 +230,15 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _on_jump(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"] is not None:
-            self.step = int(change["new"])
+            self.goto(int(change["new"]))
+
+    def goto(self, index: int) -> None:
+        """Jump to a step; in play-along, a jump onto the learner's own card stops just before it,
+        so the learner picks that card instead of seeing it played."""
+        turn = turn_at(self.replay, index) if self.play_as and index > 0 else None
+        if turn is not None and turn.seat.value == self.play_as:
+            index -= 1
+        self._go(index)
 
     def _draw(self) -> None:
         rp = self.replay
