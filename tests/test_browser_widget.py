@@ -2,7 +2,8 @@
 
 JupyterLab runs on 127.0.0.1 without a token, serving a temporary copy of the notebooks (Lab
 autosaves outputs into what it serves). Set ``TUTOR_SCREENSHOT=path.png`` to keep a picture of
-the replay widget (the README's screenshot was taken that way).
+the replay widget (the README's screenshot was taken that way), and ``TUTOR_SHEET_SCREENSHOT``
+for the score-sheet widget.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 NOTEBOOK = "notebooks/01-getting-started.ipynb"
+SCORING = "notebooks/05-scoring.ipynb"
 
 
 @pytest.fixture(scope="session")
@@ -57,8 +59,8 @@ def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     work = root / "work"
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
     shutil.copytree(ROOT / "tests" / "data", work / "tests" / "data")
-    if (ROOT / "hands").is_dir():
-        shutil.copytree(ROOT / "hands", work / "hands")
+    for folder in ("hands", "matches"):
+        shutil.copytree(ROOT / folder, work / folder)
     cfg = root / "cfg"
     (cfg / "labconfig").mkdir(parents=True)
     (cfg / "labconfig" / "page_config.json").write_text(json.dumps(
@@ -107,35 +109,60 @@ def patient_expect() -> Iterator[Any]:
     expect.set_options(timeout=5_000)  # Playwright's default, for other browser tests
 
 
-def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, patient_expect: Any) -> None:
-    expect = patient_expect
+def _run_notebook(page: Any, expect: Any, lab: str, notebook: str) -> None:
+    """Open one notebook in a workspace of its own and run all its cells."""
     page.set_default_timeout(60_000)
     page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto(f"{jupyter_lab}/lab/tree/{NOTEBOOK}")
+    # A fresh workspace: the default one would reopen the notebooks of earlier tests, and
+    # "run all cells" would run whichever of them Lab made current.
+    page.goto(f"{lab}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}?reset")
     expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible()
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands")
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
-    # The replay widget: the notebook stepped it to South's ace of clubs; Next shows West's card.
+
+def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, patient_expect: Any) -> None:
+    expect = patient_expect
+    _run_notebook(page, expect, jupyter_lab, NOTEBOOK)
+
+    # The replay widget: the notebook stepped it to West's jack of diamonds in trick 2, under
+    # South's right bower, with the author's note; Next shows North's card and its ruling.
     replay = page.locator(".tutor-replay").first
-    expect(replay.locator(".tw-ruling-text")).to_have_text("South follows suit with the ace of clubs.")
-    replay.get_by_role("button", name="Next ▶").click()
-    expect(replay.locator('.tw-centre .card.current[data-card="10C"]')).to_be_visible()
-    expect(replay.locator(".tw-ruling-text")).to_have_text("West follows suit with the 10 of clubs.")
+    expect(replay.locator('.tw-centre .card.current[data-card="JD"]')).to_be_visible()
+    expect(replay.locator(".tw-ruling-text")).to_have_text(
+        "West follows suit with the jack of diamonds (the left bower): it is a heart this hand, "
+        "not a diamond.")
+    expect(replay.locator(".tw-note")).to_contain_text("the left bower falls under the right bower")
     shot = os.environ.get("TUTOR_SCREENSHOT")
     if shot:
         replay.screenshot(path=shot)
+    replay.get_by_role("button", name="Next ▶").click()
+    expect(replay.locator('.tw-centre .card.current[data-card="10H"]')).to_be_visible()
+    expect(replay.locator(".tw-ruling-text")).to_have_text("North follows suit with the 10 of hearts.")
 
-    # Play along as South: jump to trick 1, try a diamond on a club lead, then the ace of clubs.
-    along = page.locator(".tutor-replay").nth(1)
-    along.locator("select").first.select_option(label="Trick 1")
-    expect(along.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
-    along.locator(".tutor-pick").get_by_role("button", name="5♦").click()
-    refusal = along.locator(".tw-refused")
+    # Play along as South (the second widget): after the kitty and the discard, Next waits for
+    # South's opening lead; the joker is the card South led at the table.
+    south = page.locator(".tutor-replay").nth(1)
+    south.locator("select").first.select_option(label="End of the auction")
+    for _ in range(2):  # the kitty, then the discard
+        south.get_by_role("button", name="Next ▶").click()
+    expect(south.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
+    south.locator(".tutor-pick").get_by_role("button", name="🃏").click()
+    expect(south.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
+
+    # Defend as West (the third): to the joker lead, try to keep the left bower with a diamond.
+    west = page.locator(".tutor-replay").nth(2)
+    west.locator("select").first.select_option(label="Trick 1")
+    expect(west.get_by_text("Your turn, West: which card do you play?")).to_be_visible()
+    west.locator(".tutor-pick").get_by_role("button", name="K♦").click()
+    refusal = west.locator(".tw-refused")
     expect(refusal).to_contain_text("Refused.")
-    expect(refusal).to_contain_text("South must follow suit: clubs were led and South holds AC")
-    along.locator(".tutor-pick").get_by_role("button", name="A♣").click()
-    expect(along.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
+    expect(refusal).to_contain_text(
+        "West must follow suit: hearts were led and West holds 8H, JD (the jack of diamonds is a "
+        "heart this hand), so cannot play KD")
+    west.locator(".tutor-pick").get_by_role("button", name="8♥").click()
+    expect(west.locator(".tw-allowed")).to_contain_text("the same card West played at the table")
+    expect(west.locator(".tw-note")).to_contain_text("keeps the jack of diamonds back")
 
     # The quiz: answer the first question (the same for the same seed) and read the feedback.
     first = make_quiz(seed=1, count=3)[0]
@@ -147,3 +174,27 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     expect(quiz.locator(".tw-right")).to_contain_text("Right.")
     expect(quiz.locator(".tw-right")).to_contain_text(first.ruling.text)
     expect(quiz.locator(".tw-tally")).to_have_text("Tally: 1 of 1 right · 3 questions")
+
+
+def test_score_sheet_recalculates_when_a_setting_changes(
+    jupyter_lab: str, page: Any, patient_expect: Any
+) -> None:
+    expect = patient_expect
+    _run_notebook(page, expect, jupyter_lab, SCORING)
+    sheet = page.locator(".tutor-sheet").first
+    totals = sheet.locator('tr.hand-row[data-hand="4"] td.total')
+    expect(totals).to_have_text(["630", "−30"])
+    expect(sheet.locator(".score-status")).to_contain_text("Finished after hand 4.")
+    # Its own stylesheet reached the page: the negative total is drawn in red.
+    expect(sheet.locator('tr.hand-row[data-hand="2"] td.total.negative')).to_have_css(
+        "color", "rgb(163, 38, 27)")
+
+    sheet.get_by_label("Defenders score during misère").check()
+    expect(totals).to_have_text(["730", "−30"])
+    expect(sheet.locator(".tw-sheet-compare.now")).to_have_text(
+        "These settings: North–South 730, East–West −30; finished after hand 4, North–South won")
+    shot = os.environ.get("TUTOR_SHEET_SCREENSHOT")
+    if shot:
+        sheet.screenshot(path=shot)
+    sheet.get_by_role("button", name="The file's settings").click()
+    expect(totals).to_have_text(["630", "−30"])

@@ -12,7 +12,7 @@ from tutor.party_scoring import DealScore, TrickOrderNeeded, deal_end, score_dea
 from tutor.rules import preset
 from tutor.rulings import Kind
 from tutor.scoring import game_end, score_hand
-from tutor.seats import Seat, Side
+from tutor.seats import FOUR_SIDES, Seat
 
 BIDS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")] + ["misere", "open-misere"]
 RULES = [
@@ -53,9 +53,9 @@ def test_partnership_game_end_agrees_with_game_end() -> None:
             side = declarer.side
             taken = rng.randrange(11)
             won = {side: taken, side.other: 10 - taken}
-            before = {s: rng.randrange(-490, 500, 10) for s in Side}
+            before = {s: rng.randrange(-490, 500, 10) for s in FOUR_SIDES}
             hand = score_hand(Contract(bid, declarer), won, rules)
-            totals = {s: before[s] + hand.score[s] for s in Side}
+            totals = {s: before[s] + hand.score[s] for s in FOUR_SIDES}
             old = game_end(totals, hand, rules)
             deal = score_deal(bid, side.value, {s.value: n for s, n in won.items()}, rules)
             new = deal_end({s.value: v for s, v in before.items()}, deal, rules)
@@ -66,7 +66,7 @@ def test_partnership_game_end_agrees_with_game_end() -> None:
             if old.winners:
                 assert new.winners == tuple(s.value for s in old.winners)
             else:  # out the back door: with two sides, the other one wins
-                assert new.winners == tuple(s.value for s in Side if s not in old.losers)
+                assert new.winners == tuple(s.value for s in FOUR_SIDES if s not in old.losers)
 
 
 THREE = ("Ann", "Bob", "Cat")

@@ -88,7 +88,7 @@ EXAMPLE = (ROOT / "tests" / "data" / "spec-example.yaml").read_text("utf-8")
         ("rules: avondale ", "rules: {preset: avondale, target: 510} "),
         ("rules: avondale ", "rules: {preset: avondale, trumps: H} "),
         ("rules: avondale ", "rules: {slam: none} "),
-        ("  - [9C, AC, 10C, 7C]", "  - [9C, AC, 10C, 7C, 8C]"),
+        ("  - [9C, AC, 10C, 7C]", "  - [9C, AC, 10C, 7C, 8C, 9D, 9H]"),  # six players at most
         ("  - [Jo:S, 6S, AD, 7S]", "  - [Jo:X, 6S, AD, 7S]"),
         ("title: A first no-trump hand", "title: A first no-trump hand\ntrumps: H"),
         ("title: A first no-trump hand", "title: A first no-trump hand\nnotes: {later: x}"),

@@ -8,7 +8,7 @@ from tutor.auction import Bid, Contract
 from tutor.rules import RuleSet, preset
 from tutor.rulings import Kind
 from tutor.scoring import HandScore, game_end, score_hand
-from tutor.seats import Seat, Side
+from tutor.seats import FOUR_SIDES, Seat, Side
 
 NS, EW = Side.NS, Side.EW
 
@@ -124,7 +124,7 @@ def test_cardzo_worked_example() -> None:
     for bid, declarer, taken, hand_score, running in CARDZO_HANDS:
         result = score(bid, declarer, taken, rules)
         assert (result.score[NS], result.score[EW]) == hand_score
-        totals = {s: totals[s] + result.score[s] for s in Side}
+        totals = {s: totals[s] + result.score[s] for s in FOUR_SIDES}
         assert (totals[NS], totals[EW]) == running
         ends.append(game_end(totals, result, rules))
     # "finished: true after hand 4, because N/S crossed 500 on a made contract."

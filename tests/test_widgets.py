@@ -259,3 +259,21 @@ def test_a_thrown_in_hand_steps_to_its_end_and_asks_nothing() -> None:
     w.last_button.click()
     assert "thrown in" in w.ruling.value and w.awaiting is None
     assert make_quiz([rp]) == []
+
+
+def test_play_along_jump_to_a_trick_the_learner_leads_stops_before_the_lead() -> None:
+    """Going to a trick that the learner's seat leads asks for that lead instead of showing it."""
+    first_night = Path(__file__).parent.parent / "hands" / "first-night-seven-hearts.yaml"
+    rp, problems = handfile.check(first_night)
+    assert rp is not None and not problems
+    w = ReplayWidget(rp, play_as="S")  # South leads every trick of this hand
+    w.trick_picker.value = dict(w.trick_picker.options)["Trick 3"]
+    turn = w.awaiting
+    assert turn is not None and turn.seat.value == "S"
+    assert rp.steps[w.step + 1].trick == 3 and rp.steps[w.step + 1].position == 1
+    w.pick("AC")
+    assert rp.steps[w.step].play is not None and str(rp.steps[w.step].play) == "AC"
+    # Watching (no play-along), the same jump shows the lead already on the table.
+    watch = ReplayWidget(rp)
+    watch.trick_picker.value = dict(watch.trick_picker.options)["Trick 3"]
+    assert rp.steps[watch.step].trick == 3 and rp.steps[watch.step].position == 1

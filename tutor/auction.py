@@ -15,7 +15,7 @@ from enum import Enum
 from .cards import Card, Joker, Rank, Suit, SuitedCard, TutorError
 from .rules import RuleSet
 from .rulings import Kind, Ruling
-from .seats import FOUR_SEATS, Seat, Side
+from .seats import Seat, Side, table
 
 __all__ = [
     "GRAND_NULLO_VALUE",
@@ -336,10 +336,9 @@ def run_auction(
     ``hands`` (the deal, when known) lets the rules check what a bid tells partner ("Seven
     No": the joker or split bowers).
     """
-    seats = FOUR_SEATS
-    order = [dealer.next()]
-    while len(order) < len(seats):
-        order.append(order[-1].next())
+    at = table(rules.players)
+    seats = at.seats
+    order = list(at.order_from(at.next(dealer)))
     passed: set[Seat] = set()
     spoken: set[Seat] = set()
     high: Bid | None = None
@@ -425,7 +424,7 @@ def run_auction(
     if contract is not None and _inkle_stands(contract.bid, rules):
         contract = None
     if complete and high is None and rules.all_pass == "no-trumps":
-        contract = Contract(Bid(BidKind.ALL_PASSED, strain=Strain.NO_TRUMPS), dealer.next())
+        contract = Contract(Bid(BidKind.ALL_PASSED, strain=Strain.NO_TRUMPS), at.next(dealer))
     following: Seat | None = None
     if proposer is not None:
         following = proposer.partner
@@ -522,7 +521,7 @@ def _check_nullo(
     over partner's nullo (West Seventh Street)."""
     if not (bid.kind is BidKind.MISERE or bid.kind is BidKind.GRAND_NULLO):
         return
-    if seat.side in no_nullo:
+    if no_nullo and seat.side in no_nullo:
         raise AuctionError(
             i, f"{seat.word} cannot bid {bid.words()}: {seat.partner.word} disagreed to "
             f"ace – no face, so {seat.side.word} may not bid nullo or grand nullo this hand"
@@ -597,7 +596,7 @@ def _bid_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
             f"and neither may take a trick; worth {contract_value(bid, rules)}."
         )
     if bid.is_misere:
-        what = "to lose every trick, partner sitting out"
+        what = "to lose every trick, " + _sitting_out_words(rules)
         if bid.kind is BidKind.OPEN_MISERE:
             what += ", with the hand shown after the first trick"
         return f"{seat.word} bids {bid.words()} ({what}), worth {contract_value(bid, rules)}."
@@ -605,6 +604,14 @@ def _bid_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
         f"{seat.word} bids {bid.words()}: to take at least {bid.tricks} of the 10 tricks, "
         f"worth {contract_value(bid, rules)}."
     )
+
+
+def _sitting_out_words(rules: RuleSet) -> str:
+    if rules.players == 4:
+        return "partner sitting out"
+    if rules.players == 6:
+        return "both partners sitting out"
+    return "alone against the others"
 
 
 def _inkle_words(seat: Seat) -> str:
@@ -616,7 +623,7 @@ def _inkle_words(seat: Seat) -> str:
 
 def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet, dealer: Seat) -> Ruling:
     if (high is None or seat is None) and rules.all_pass == "no-trumps":
-        first = dealer.next()
+        first = table(rules.players).next(dealer)
         return Ruling(
             Kind.ALL_PASSED_NO_TRUMPS,
             f"Everyone passed: the hand is played at no-trumps with no contract and no one takes "

@@ -18,7 +18,7 @@ from .cards import Card
 from .play import Play
 from .render import render_card, render_hand, render_trick
 from .replay import Replay, StepKind, TrickRecord
-from .seats import FOUR_SEATS, Seat, Side
+from .seats import Seat
 
 __all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
 
@@ -27,6 +27,7 @@ _TABLE_STEPS = {
     StepKind.DISCARD: "The discards",
     StepKind.SIT_OUT: "Partner sits out",
     StepKind.NOMINATE: "The joker",
+    StepKind.PARTNER: "The partner",
 }
 
 
@@ -77,12 +78,12 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
     contract = rp.contract
     state = _state(rp)
     if rp.result is not None and contract is not None:
-        side = contract.declarer.side
+        side = rp.table.side_of(contract.declarer)
         result = f"{'made' if rp.result.made else 'set'}, {side.word} {rp.result.score[side]:+d}"
     elif state == "thrown-in":
         result = "thrown in"
     else:
-        result = f"partial: {len(rp.tricks)} of {len(hand.hands[FOUR_SEATS[0]])} tricks played"
+        result = f"partial: {len(rp.tricks)} of {len(hand.hands[rp.table.seats[0]])} tricks played"
     return {
         "title": hand.title,
         "summary": hand.summary or "",
@@ -95,10 +96,8 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
 
 
 def _auction(rp: Replay) -> dict[str, object]:
-    dealer = rp.hand.dealer
-    order = [dealer.next()]
-    while len(order) < 4:
-        order.append(order[-1].next())
+    seating = rp.table
+    order = list(seating.order_from(seating.next(rp.hand.dealer)))
     rows: list[list[dict[str, object] | None]] = []
     column = len(order)
     auction = rp.auction
@@ -163,7 +162,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     hand = rp.hand
     notes = hand.notes
     deal = {
-        seat.value: draw.hand(seat, hand.hands.get(seat, ())) for seat in FOUR_SEATS
+        seat.value: draw.hand(seat, hand.hands.get(seat, ())) for seat in rp.table.seats
     }
     table_steps: list[dict[str, object]] = []
     tricks: list[dict[str, object]] = [_trick(t, notes, draw) for t in rp.tricks]
@@ -181,6 +180,9 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
                 declarer_hand = draw.hand(step.seat, rp.states[i].hands[step.seat])
         elif step.kind is StepKind.TRICK and step.trick is not None:
             last_trick = step.trick
+        elif step.kind is StepKind.REVEAL and step.trick is not None and step.trick <= len(tricks):
+            revealed: list[dict[str, object]] = tricks[step.trick - 1]["after"]  # type: ignore[assignment]
+            revealed.append({"ruling": step.ruling.text, "cards": []})
         elif step.kind is StepKind.SHOW and last_trick:
             after: list[dict[str, object]] = tricks[last_trick - 1]["after"]  # type: ignore[assignment]
             after.append({"ruling": step.ruling.text,
@@ -196,13 +198,15 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "rules": {"name": rp.rules.name, "title": rp.rules.title,
                   "changed": [f"{k} = {v}" for k, v in rp.rules.differences().items()]},
         "dealer": hand.dealer.word,
-        "first_caller": hand.dealer.next().word,
+        "first_caller": rp.table.next(hand.dealer).word,
         "intro": paragraphs(notes.get("intro")),
         "auction_note": paragraphs(notes.get("auction")),
         "discard_note": paragraphs(notes.get("discard")),
         "outro": paragraphs(notes.get("outro")),
         "deal": deal,
-        "seat_words": {seat.value: seat.word for seat in FOUR_SEATS},
+        "seat_words": {seat.value: seat.word for seat in rp.table.seats},
+        "seat_order": [seat.value for seat in rp.table.seats],
+        "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
         "kitty": [draw.card(Play(c)) for c in hand.kitty],
         "auction": _auction(rp),
         "table_steps": table_steps,
@@ -210,9 +214,9 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "declarer_hand": declarer_hand,
         "tricks": tricks,
         "quiz_count": sum(1 for t in tricks if t["complete"]),
-        "won": [{"side": side.word, "tricks": won[side]} for side in Side],
+        "won": [{"side": side.word, "tricks": won[side]} for side in won],
         "result_ruling": result.ruling.text if result else None,
-        "score": [{"side": side.word, "points": f"{result.score[side]:+d}"} for side in Side]
+        "score": [{"side": side.word, "points": f"{result.score[side]:+d}"} for side in won]
         if result else [],
     }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .auction import Call
 from .cards import Card, Suit
@@ -41,6 +42,8 @@ class Hand:
     notes: Mapping[str, str] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
     summary: str | None = None
+    partner: Card | Seat | Literal["alone"] | None = None
+    """Five-handed: the card the contractor calls, the player named, or ``"alone"``."""
     # Extensions of the hand-file format (West Seventh Street):
     #: Grand nullo: the five cards the nullo bidder puts away after taking partner's discards.
     partner_discard: tuple[Card, ...] | None = None

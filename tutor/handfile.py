@@ -11,17 +11,17 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import yaml
 
 from .auction import Call, parse_call
-from .cards import Card, Suit, TutorError
+from .cards import Card, Suit, TutorError, parse_card
 from .hand import Hand, RulesSpec
 from .play import Play
 from .replay import Replay, build
 from .rules import RulesError, preset
-from .seats import FOUR_SEATS, Seat
+from .seats import Seat
 
 __all__ = [
     "FileProblem",
@@ -68,8 +68,10 @@ _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
-         "notes", "tags", "summary", "partner_discard", "grand_slam")
-_NOTE_KEY = re.compile(r"^(intro|auction|discard|outro|\d+|\d+\.\d+)$")
+         "notes", "tags", "summary", "partner", "partner_discard", "grand_slam")
+_NOTE_KEY = re.compile(r"^(intro|auction|discard|partner|outro|\d+|\d+\.\d+)$")
+#: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
+_CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 
 Where = tuple[str | int, ...]
 
@@ -221,6 +223,7 @@ class _Reader:
         notes = self.notes(fields["notes"]) if "notes" in fields else {}
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
+        partner = self.partner(fields["partner"]) if "partner" in fields else None
         # Extensions for West Seventh Street: grand nullo's exchange and grand slam's card.
         partner_discard = (
             self.cards(fields["partner_discard"], ("partner_discard",), "partner's discard")
@@ -248,6 +251,7 @@ class _Reader:
             notes=notes,
             tags=tags,
             summary=summary,
+            partner=partner,
             partner_discard=partner_discard,
             grand_slam=given,
         )
@@ -305,6 +309,29 @@ class _Reader:
             return Seat.parse(raw)
         except TutorError as err:
             self.fail(node, f"{what}: {err}", "seats")
+            return None
+
+    def partner(self, node: yaml.Node) -> Card | Seat | Literal["alone"] | None:
+        """Five-handed: ``alone``, a called card (``AH``) or a named player (``SE``)."""
+        self.mark(("partner",), node)
+        raw = self.text(node, "partner")
+        if raw is None:
+            return None
+        if raw.strip().lower() == "alone":
+            return "alone"
+        try:
+            return Seat.parse(raw)
+        except TutorError:
+            pass
+        try:
+            return parse_card(raw)
+        except TutorError:
+            self.fail(
+                node,
+                f"partner: cannot read {raw!r}: expected alone, a card to call (like AH) or a "
+                f"seat (like SE)",
+                "partner",
+            )
             return None
 
     def suit(self, node: yaml.Node) -> Suit | None:
@@ -534,13 +561,15 @@ def dumps(hand: Hand) -> str:
         out.append(f"rules: {spec.preset}")
     out.append(f"dealer: {hand.dealer.value}")
     out.append("hands:")
-    for seat in FOUR_SEATS:
+    for seat in _CLOCKWISE:
         if seat in hand.hands:
             out.append(f"  {seat.value}: {_flow([str(c) for c in hand.hands[seat]])}")
     out.append(f"kitty: {_flow([str(c) for c in hand.kitty])}")
     out.append(f"auction: {_flow([str(c) for c in hand.auction])}")
     if hand.discard is not None:
         out.append(f"discard: {_flow([str(c) for c in hand.discard])}")
+    if hand.partner is not None:
+        out.append(f"partner: {hand.partner}")
     if hand.joker is not None:
         out.append(f"joker: {hand.joker.value}")
     if hand.play:

@@ -22,7 +22,7 @@ from .hand import RulesSpec
 from .handfile import _BOOL_TAG, _INT_TAG, FileProblem, _Loader, _Reader, check
 from .replay import Replay
 from .rules import RuleSet
-from .seats import FOUR_SEATS, Seat, SeatError, Side
+from .seats import FOUR_SEATS, FOUR_SIDES, Seat, SeatError, Side
 
 __all__ = ["Match", "MatchFileError", "MatchHand", "Party", "load", "loads"]
 
@@ -184,7 +184,7 @@ class _MatchReader(_Reader):
                     text = self.text(value_node, f"{side.value}'s name")
                     if text is not None:
                         names[side] = text
-        for side in Side:
+        for side in FOUR_SIDES:
             self.parties.append(Party(side.value, names.get(side, side.word), _SHORT[side]))
             for ref in (side.value, side.value[::-1], f"{side.value[0]}/{side.value[1]}",
                         side.word):
@@ -432,6 +432,10 @@ class _MatchReader(_Reader):
             self.fail(node, f"hand {number}: the hand file {raw} is played under {replay.rules.name} "
                             f"rules, but the match under {spec.preset}")
             return None
+        if replay.rules.players != 4:
+            self.fail(node, f"hand {number}: the hand file {raw} is a {replay.rules.players}-handed "
+                            f"deal; a match's hand files are four-handed deals, so far")
+            return None
         contract = replay.contract
         if replay.auction is not None and replay.auction.thrown_in:
             return MatchHand(number, line, None, None, None, {}, file=raw, replay=replay, note=note)
@@ -449,7 +453,7 @@ class _MatchReader(_Reader):
         return MatchHand(
             number, line, contract.bid, declarer.side.value,
             self.seat_names.get(declarer, declarer.word),
-            {s.value: won[s] for s in Side}, order, kept, raw, replay, note,
+            {s.value: won[s] for s in FOUR_SIDES}, order, kept, raw, replay, note,
         )
 
 

@@ -393,7 +393,8 @@ def questions_from(
             # A lead is free and a last card is forced: ask only where there is a choice to learn.
             if turn.plays and len(set(turn.hand)) > 1:
                 out.append(_legal_plays(rp, turn))
-    if QuestionKind.SCORE in kinds and rp.result is not None:
+    # The score question offers pairs of partnership scores: the four-handed game only, so far.
+    if QuestionKind.SCORE in kinds and rp.result is not None and rp.rules.players == 4:
         out.append(_score(rp, rng))
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .auction import (
     Bid,
@@ -18,7 +19,7 @@ from .auction import (
     run_auction,
     shows_joker_or_split_bowers,
 )
-from .cards import Card, Joker, Suit
+from .cards import Card, Joker, Suit, SuitedCard
 from .hand import Hand, RulesSpec
 from .play import (
     Play,
@@ -30,7 +31,7 @@ from .play import (
     legal_plays,
 )
 from .rules import RuleSet
-from .seats import FOUR_SEATS, Seat, Side
+from .seats import Seat, Side, table
 
 __all__ = ["random_hand"]
 
@@ -53,7 +54,9 @@ def _ladder(rules: RuleSet) -> list[Bid]:
 def _may_bid(bid: Bid, position: int, high: Bid | None, rules: RuleSet,
              held: Sequence[Card], seat: Seat, nullo: _Nullo) -> bool:
     """The table rules that limit who may make a bid, beyond the ladder (all off by default)."""
-    if (bid.kind is BidKind.MISERE or bid.kind is BidKind.GRAND_NULLO) and seat.side in nullo.barred:
+    if (bid.kind is BidKind.MISERE or bid.kind is BidKind.GRAND_NULLO) and nullo.barred and (
+        seat.side in nullo.barred
+    ):
         return False
     if bid.kind is BidKind.GRAND_NULLO and seat.partner not in nullo.bidders:
         return False
@@ -96,6 +99,10 @@ def _random_auction(
             higher = [b for b in ladder if high is None or ladder_key(b, rules) > ladder_key(high, rules)]
             seat = auction.next_seat
             if auction.complete:  # the contractor raises the final bid (setting raise_final_bid)
+                raiser = auction.contract.declarer if auction.contract else None
+                if limited and raiser is not None:
+                    higher = [b for b in higher
+                              if _may_bid(b, len(calls), high, rules, hands[raiser], raiser, nullo)]
                 if not higher:
                     break
                 high = higher[min(len(higher) - 1, int(rng.expovariate(0.5)))]
@@ -149,10 +156,12 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     rules = spec.resolve()
     pack = list(rules.the_pack.cards)
     rng.shuffle(pack)
-    per = (len(pack) - rules.kitty_size) // 4
-    dealer = rng.choice(FOUR_SEATS)
-    hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(FOUR_SEATS)}
-    kitty = tuple(pack[4 * per:])
+    at = table(rules.players)
+    seats = at.seats
+    per = (len(pack) - rules.kitty_size) // at.players
+    dealer = rng.choice(seats)
+    hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(seats)}
+    kitty = tuple(pack[at.players * per:])
     calls = _random_auction(rng, rules, dealer, hands)
     auction = run_auction(calls, rules, dealer, hands=hands)
     assert auction.contract is not None
@@ -198,29 +207,28 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
         joker_loses_power=rules.joker_loses_power,
         joker_lead=rules.joker_lead,
     )
-    holding = {s: list(hands[s]) for s in FOUR_SEATS}
+    holding = {s: list(hands[s]) for s in seats}
     holding[declarer] = kept
     if partner_kept is not None:
         holding[declarer.partner] = partner_kept
-    out_seat = declarer.partner if bid.is_misere or given is not None else None
-    active = [s for s in FOUR_SEATS if s != out_seat]
+    partner = (
+        _random_partner(rng, rules, bid, declarer, holding, discard or ())
+        if at.players == 5 and not bid.is_all_passed else None
+    )
+    out_seats = at.partners(declarer) if bid.is_misere or given is not None else ()
+    active = [s for s in seats if s not in out_seats]
     if rules.first_leader == "contractor" or bid.kind is BidKind.GRAND_NULLO:
         leader = declarer
     else:
-        leader = dealer.next()
+        leader = at.next(dealer)
         while leader not in active:
-            leader = leader.next()
-    shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
+            leader = at.next(leader)
+    shown_void: dict[Seat, set[Suit]] = {s: set() for s in seats}
     play: list[tuple[Play, ...]] = []
     from .play import trick_winner
 
     for _ in range(min(tricks, per)):
-        order = [leader]
-        s = leader.next()
-        while s != leader:
-            if s in active:
-                order.append(s)
-            s = s.next()
+        order = [s for s in at.order_from(leader) if s is leader or s in active]
         plays: list[Play] = []
         powerless: list[int] = []
         for seat in order:
@@ -255,6 +263,39 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
         joker=nominated,
         play=tuple(play),
         tags=("random",),
+        partner=partner,
         partner_discard=partner_discard,
         grand_slam=given,
     )
+
+
+def _random_partner(
+    rng: random.Random,
+    rules: RuleSet,
+    bid: Bid,
+    declarer: Seat,
+    holding: dict[Seat, list[Card]],
+    discard: tuple[Card, ...],
+) -> Card | Seat | Literal["alone"]:
+    """Five-handed: alone now and then, else a partner called as these rules allow."""
+    if bid.is_misere or rng.random() < 0.2:
+        return "alone"
+    others = [s for s in holding if s != declarer]
+    if rules.partner_call == "seat":
+        return rng.choice(others)
+    trumps = bid.strain.suit if bid.strain is not None else None
+
+    def callable_card(c: Card) -> bool:
+        if not isinstance(c, SuitedCard):
+            return False
+        bower = trumps is not None and c.rank.value == "J" and c.suit in (trumps, trumps.sister)
+        if rules.called_card == "not-joker-or-bower":
+            return not bower
+        if rules.called_card == "not-trump":
+            return not bower and c.suit is not trumps
+        return True
+
+    pool = [c for s in others for c in holding[s]]
+    if rules.secret_alone:
+        pool += holding[declarer] + list(discard)
+    return rng.choice([c for c in pool if callable_card(c)])

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import overload
 
 from .auction import Auction, AuctionError, Bid, BidKind, Call, Contract, run_auction
-from .cards import Card, Joker, Suit, TutorError
+from .cards import Card, Joker, Suit, SuitedCard, TutorError
 from .hand import Hand
 from .play import (
     IllegalPlay,
@@ -31,7 +31,7 @@ from .play import (
 from .rules import RuleSet
 from .rulings import Kind, Ruling
 from .scoring import HandScore, score_hand
-from .seats import FOUR_SEATS, Seat, Side
+from .seats import TABLES, Seat, SeatError, Side, Table, table
 
 __all__ = [
     "Problem",
@@ -62,6 +62,8 @@ class StepKind(Enum):
     TRICK = "trick"
     SHOW = "show-hand"
     RESULT = "result"
+    PARTNER = "partner"
+    REVEAL = "partner-revealed"
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,10 @@ class State:
     to_play: Seat | None = None
     kitty_taken: bool = False
     result: HandScore | None = None
+    out: frozenset[Seat] = frozenset()
+    """Every seat sitting out (misère: the partner at four, both partners at six)."""
+    partner: Seat | None = None
+    """Five-handed: the called partner, once the table knows who it is."""
 
     @property
     def current_trick(self) -> TrickRecord | None:
@@ -167,6 +173,8 @@ class Replay:
     result: HandScore | None
     problems: tuple[Problem, ...]
     context: PlayContext | None = None
+    partner: Seat | None = None
+    """Five-handed: the seat of the contractor's called partner (None: alone)."""
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -183,11 +191,17 @@ class Replay:
     def complete(self) -> bool:
         return self.result is not None
 
+    @property
+    def table(self) -> Table:
+        """The seating (the four-handed table for a player count tutor does not seat)."""
+        return TABLES.get(self.rules.players, TABLES[4])
+
     def tricks_won(self) -> dict[Side, int]:
-        won = {Side.NS: 0, Side.EW: 0}
+        at = self.table
+        won = dict.fromkeys(at.sides, 0)
         for t in self.tricks:
             if t.winner is not None:
-                won[t.winner.side] += 1
+                won[at.side_of(t.winner)] += 1
         return won
 
     def step_of_trick(self, number: int) -> int:
@@ -199,6 +213,12 @@ class Replay:
 
     def to_json(self) -> dict[str, object]:
         contract = self.contract
+        extra: dict[str, object] = {}
+        if self.rules.players != 4:
+            extra["players"] = self.rules.players
+            extra["seats"] = [s.value for s in self.table.seats]
+        if self.hand.partner is not None:
+            extra["partner"] = self.partner.value if self.partner else None
         return {
             "title": self.hand.title,
             "rules": self.rules.name,
@@ -211,12 +231,13 @@ class Replay:
             "tricks": [t.to_json() for t in self.tricks],
             "tricks_won": {s.value: n for s, n in self.tricks_won().items()},
             "complete": self.complete,
-            "score": {s.value: self.result.score[s] for s in Side} if self.result else None,
+            "score": {s.value: self.result.score[s] for s in self.result.sides} if self.result else None,
             "result": self.result.ruling.to_json() if self.result else None,
             "steps": [
                 {"kind": s.kind.value, "seat": s.seat.value if s.seat else None, **s.ruling.to_json()}
                 for s in self.steps
             ],
+            **extra,
         }
 
 
@@ -270,19 +291,13 @@ def replay(hand: Hand) -> Replay:
     return result
 
 
-def _seats_from(first: Seat, active: Sequence[Seat]) -> tuple[Seat, ...]:
-    out = [first]
-    seat = first.next()
-    while seat != first:
-        if seat in active:
-            out.append(seat)
-        seat = seat.next()
-    return tuple(out)
+def _seats_from(at: Table, first: Seat, active: Sequence[Seat]) -> tuple[Seat, ...]:
+    return tuple(s for s in at.order_from(first) if s is first or s in active)
 
 
 _FIELDS = (
     "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
-    "result",
+    "result", "out", "partner",
 )
 
 
@@ -333,21 +348,24 @@ class States(Sequence[State]):
 class _Builder:
     """Walks a hand once, recording steps, states and problems."""
 
-    def __init__(self, hand: Hand, rules: RuleSet) -> None:
+    def __init__(self, hand: Hand, rules: RuleSet, at: Table) -> None:
         self.hand = hand
         self.rules = rules
+        self.table = at
+        self.seats = at.seats
+        self.partner: Seat | None = None
         self.problems: list[Problem] = []
         self.steps: list[Step] = []
         self.raw_states: list[tuple[object, ...]] = []
-        self.holding: dict[Seat, list[Card]] = {s: list(hand.hands.get(s, ())) for s in FOUR_SEATS}
-        self.played: dict[Seat, list[Card]] = {s: [] for s in FOUR_SEATS}
+        self.holding: dict[Seat, list[Card]] = {s: list(hand.hands.get(s, ())) for s in self.seats}
+        self.played: dict[Seat, list[Card]] = {s: [] for s in self.seats}
         self.hands_now: dict[Seat, tuple[Card, ...]] = {}
         self.played_now: dict[Seat, tuple[Card, ...]] = {}
         # The fields of State after the last step (hands and played aside).
         self.now: dict[str, object] = {
-            "calls": (), "contract": None, "tricks": (), "tricks_won": {Side.NS: 0, Side.EW: 0},
+            "calls": (), "contract": None, "tricks": (), "tricks_won": dict.fromkeys(at.sides, 0),
             "shown": frozenset(), "sitting_out": None, "to_play": None, "kitty_taken": False,
-            "result": None,
+            "result": None, "out": frozenset(), "partner": None,
         }
 
     def problem(self, where: Where, message: str, rule: str) -> None:
@@ -356,7 +374,7 @@ class _Builder:
     def record(self, step: Step, *, changed: Seat | None = None, **changes: object) -> None:
         """Add a step and the state after it. ``changed`` is the only seat whose cards moved
         (None: look at every seat), so unchanged hands are shared between states."""
-        seats = FOUR_SEATS if changed is None else (changed,)
+        seats = self.seats if changed is None else (changed,)
         for s in seats:
             self.hands_now[s] = tuple(self.holding[s])
             self.played_now[s] = tuple(self.played[s])
@@ -371,19 +389,33 @@ class _Builder:
 def build(hand: Hand) -> Replay:
     """Replay a hand as far as it goes, collecting every problem instead of stopping at the first."""
     rules = hand.rules
-    b = _Builder(hand, rules)
+    try:
+        at = table(rules.players)
+    except SeatError as err:
+        b = _Builder(hand, rules, table(4))
+        b.problem(("rules",), f"setting players {rules.players}: {err}", "rules")
+        return _finish(b, None, None, None)
+    b = _Builder(hand, rules, at)
+    if hand.dealer not in at:
+        b.problem(
+            ("dealer",),
+            f"the dealer {hand.dealer.word} has no seat at a {_count(at.players)}-handed table: "
+            f"the seats are {at.seat_list}",
+            "seats",
+        )
+        return _finish(b, None, None, None)
     per_hand = (len(rules.the_pack) - rules.kitty_size) // rules.players
     deal_text = (
         f"{hand.dealer.word} deals {_count(per_hand)} cards to each player and "
-        f"{_count(rules.kitty_size)} to the {rules.kitty_word}; {hand.dealer.next().word}, on the "
-        f"dealer's left, speaks first."
+        f"{_count(rules.kitty_size)} to the {rules.kitty_word}; {at.next(hand.dealer).word}, on "
+        f"the dealer's left, speaks first."
     ) + _deal_pattern_text(rules)
     b.record(Step(StepKind.DEAL, Ruling(Kind.DEAL, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
-    if rules.players != 4 or rules.three_handed:
+    if rules.three_handed != (rules.players == 3):
         b.problem(
             ("rules",),
-            "these settings are for a game that is not four-handed (players, three_handed); "
-            "tutor replays the four-handed game in partnerships only, so far",
+            f"setting three_handed {'on' if rules.three_handed else 'off'} does not fit "
+            f"players {rules.players}: each player scores on their own exactly when three play",
             "rules",
         )
         return _finish(b, None, None, None)
@@ -427,10 +459,11 @@ def _finish(
         result=result,
         problems=tuple(b.problems),
         context=ctx,
+        partner=b.partner,
     )
 
 
-_COUNT_WORDS = {2: "two", 3: "three", 5: "five", 6: "six", 10: "ten"}
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 10: "ten"}
 
 #: How each table deals (setting deal_pattern), in the rules page's words.
 _DEAL_PATTERNS = {
@@ -455,7 +488,16 @@ def _check_deal(b: _Builder) -> None:
     hand, rules = b.hand, b.rules
     pack = rules.the_pack
     per_hand = (len(pack) - rules.kitty_size) // rules.players
-    for seat in FOUR_SEATS:
+    at = b.table
+    for seat in hand.hands:
+        if seat not in at:
+            b.problem(
+                ("hands", seat.value),
+                f"{seat.word} has no seat at a {_count(at.players)}-handed table: the seats are "
+                f"{at.seat_list}",
+                "seats",
+            )
+    for seat in b.seats:
         cards = hand.hands.get(seat)
         if cards is None:
             b.problem(("hands",), f"the deal has no hand for {seat.word}", "the deal")
@@ -489,7 +531,7 @@ def _check_deal(b: _Builder) -> None:
                 "the pack",
             )
         elif n > in_pack[card]:
-            holders = [s.word for s in FOUR_SEATS if card in hand.hands.get(s, ())]
+            holders = [s.word for s in b.seats if card in hand.hands.get(s, ())]
             if card in hand.kitty:
                 holders.append("the kitty")
             b.problem(
@@ -511,7 +553,7 @@ def _check_deal(b: _Builder) -> None:
 
 def _where_is(hand: Hand, card: Card, *, last: bool = False) -> Where:
     found: list[Where] = []
-    for seat in FOUR_SEATS:
+    for seat in [s for s in Seat if s in hand.hands]:
         cards = hand.hands.get(seat, ())
         for i, c in enumerate(cards):
             if c == card:
@@ -631,8 +673,11 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
     bid = contract.bid
     if bid.kind is BidKind.GRAND_NULLO and not _nullo_exchange(b, contract, discard):
         return None
-    sitting_out = who.partner if bid.is_misere else None
-    if sitting_out is not None:
+    if not _call_partner(b, contract):
+        return None
+    out = b.table.partners(who) if bid.is_misere else ()
+    if len(out) == 1:
+        sitting_out = out[0]
         b.record(
             Step(
                 StepKind.SIT_OUT,
@@ -645,6 +690,24 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 sitting_out,
             ),
             sitting_out=sitting_out,
+            out=frozenset(out),
+        )
+    elif out:
+        names = " and ".join(s.word for s in out)
+        b.record(
+            Step(
+                StepKind.SIT_OUT,
+                Ruling(
+                    Kind.PARTNER_SITS_OUT,
+                    f"In {bid.words()} {who.word} plays alone: both partners, {names}, lay their "
+                    f"cards face down and take no part, so each trick has "
+                    f"{_count(b.table.players - len(out))} cards.",
+                    out,
+                ),
+                out[0],
+            ),
+            sitting_out=out[0],
+            out=frozenset(out),
         )
     nominated = hand.joker
     holds_joker = any(isinstance(c, Joker) for c in b.holding[who])
@@ -755,6 +818,7 @@ def _grand_slam(b: _Builder, contract: Contract) -> bool:
         ),
         contract=slam,
         sitting_out=partner,
+        out=frozenset({partner}),
     )
     return True
 
@@ -840,6 +904,118 @@ def _all_passed_context(b: _Builder, contract: Contract) -> PlayContext | None:
     return _context(contract.bid, None, b.rules)
 
 
+def _is_bower(card: Card, trumps: Suit | None) -> bool:
+    return (
+        trumps is not None and isinstance(card, SuitedCard) and card.rank.value == "J"
+        and card.suit in (trumps, trumps.sister)
+    )
+
+
+def _call_partner(b: _Builder, contract: Contract) -> bool:
+    """Five-handed: the contractor plays alone or calls a partner, by a card or by name.
+    Record the step; report a problem and return False when the call breaks a rule."""
+    hand, rules, who, bid = b.hand, b.rules, contract.declarer, contract.bid
+    called = hand.partner
+    if b.table.players != 5:
+        if called is not None:
+            b.problem(("partner",), f"only the five-handed game calls a partner; with "
+                      f"{_count(b.table.players)} players there is no partner: key", "partner")
+            return False
+        return True
+    if bid.is_misere:
+        if called is not None and called != "alone":
+            b.problem(("partner",), f"{bid.words()} is always played alone in the five-handed "
+                      f"game: there is no partner to call", "partner")
+            return False
+        b.record(Step(StepKind.PARTNER, Ruling(
+            Kind.PLAYS_ALONE,
+            f"{bid.words().capitalize()} is always played alone: {who.word} against the other four, "
+            f"who each score on their own.", (who,)), who, note_key="partner"))
+        return True
+    how = "a card to call" if rules.partner_call == "card" else "a player to name"
+    if called is None:
+        b.problem(("partner",), f"in the five-handed game {who.word} plays alone or calls a "
+                  f"partner after the discard: the hand needs partner: alone, or {how}", "partner")
+        return False
+    if called == "alone":
+        b.record(Step(StepKind.PARTNER, Ruling(
+            Kind.PLAYS_ALONE,
+            f"{who.word} says so and plays alone, one against four, taking the whole score "
+            f"for the contract or the whole loss.", (who,)), who, note_key="partner"))
+        return True
+    if isinstance(called, Seat):
+        if rules.partner_call != "seat":
+            b.problem(("partner",), f"{who.word} names {called.word} as partner, but under these "
+                      f"rules the contractor calls a card, not a player (setting partner_call "
+                      f"card)", "partner")
+            return False
+        if called not in b.table or called == who:
+            b.problem(("partner",), f"{who.word} cannot name {called.word}: the partner is one of "
+                      f"the other players ({', '.join(s.value for s in b.seats if s != who)})",
+                      "partner")
+            return False
+        b.partner = called
+        b.record(Step(StepKind.PARTNER, Ruling(
+            Kind.PARTNER_CALLED,
+            f"{who.word} names {called.word} as partner (the American way): the two share the "
+            f"contract, winning or losing together, against the other three.", (who, called)),
+            who, note_key="partner"), partner=called)
+        return True
+    card = called
+    if rules.partner_call != "card":
+        b.problem(("partner",), f"{who.word} calls {card}, but under these rules the contractor "
+                  f"names a player, not a card (setting partner_call seat)", "partner")
+        return False
+    trumps = bid.strain.suit if bid.strain is not None else None
+    if card not in rules.the_pack:
+        b.problem(("partner",), f"{who.word} calls {card}, which is not in the pack", "partner")
+        return False
+    if isinstance(card, Joker):
+        b.problem(("partner",), f"{who.word} cannot call the joker: a partner is called by any "
+                  f"other card", "partner")
+        return False
+    if rules.called_card == "not-joker-or-bower" and _is_bower(card, trumps):
+        b.problem(("partner",), f"{who.word} cannot call {card}: with {trumps.word if trumps else ''} "
+                  f"trumps it is a bower, and bowers may not be called (setting called_card)",
+                  "partner")
+        return False
+    if rules.called_card == "not-trump" and trumps is not None and (
+        _is_bower(card, trumps) or (isinstance(card, SuitedCard) and card.suit is trumps)
+    ):
+        b.problem(("partner",), f"{who.word} cannot call {card}: it is a trump, and under these "
+                  f"rules no trump may be called (setting called_card not-trump)", "partner")
+        return False
+    holder = next((s for s in b.seats if s != who and card in b.holding[s]), None)
+    if holder is None:
+        if not rules.secret_alone:
+            where = "holds" if card in b.holding[who] else "discarded"
+            b.problem(("partner",), f"{who.word} calls {card} but {where} it: calling your own "
+                      f"card to play alone secretly is not allowed here (setting secret_alone)",
+                      "partner")
+            return False
+        where = "holds it" if card in b.holding[who] else "put it away in the discard"
+        b.record(Step(StepKind.PARTNER, Ruling(
+            Kind.PLAYS_ALONE,
+            f"{who.word} calls {card.words()} but {where}: {who.word} plays alone, secretly; the "
+            f"others find out only when the card turns up (setting secret_alone).", (who,), (card,)),
+            who, note_key="partner"))
+        return True
+    b.partner = holder
+    if rules.partner_revealed == "at-once":
+        b.record(Step(StepKind.PARTNER, Ruling(
+            Kind.PARTNER_CALLED,
+            f"{who.word} calls {card.words()}: {holder.word} holds it and says so at once, and "
+            f"the two share the contract against the other three (setting partner_revealed "
+            f"at-once).", (who, holder), (card,)), who, note_key="partner"), partner=holder)
+        return True
+    b.record(Step(StepKind.PARTNER, Ruling(
+        Kind.PARTNER_CALLED,
+        f"{who.word} calls {card.words()}: whoever holds it is {who.word}'s partner this hand, "
+        f"and stays silent until the card is played. The two share the contract against the "
+        f"other three.", (who,), (card,)), who, note_key="partner"))
+    return True
+
+
 def _first_leader(b: _Builder, contract: Contract, active: Sequence[Seat]) -> tuple[Seat, str]:
     if contract.bid.is_all_passed:
         return contract.declarer, (
@@ -847,24 +1023,27 @@ def _first_leader(b: _Builder, contract: Contract, active: Sequence[Seat]) -> tu
         )
     if b.rules.first_leader == "contractor" or contract.bid.kind is BidKind.GRAND_NULLO:
         return contract.declarer, f"{contract.declarer.word} leads first, as the contractor"
-    seat = b.hand.dealer.next()
+    seat = b.table.next(b.hand.dealer)
     why = f"{seat.word} leads first, sitting left of the dealer"
     while seat not in active:
-        seat = seat.next()
+        seat = b.table.next(seat)
         why = f"{seat.word} leads first (the player left of the dealer sits out)"
     return seat, why
 
 
 def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
     hand, rules = b.hand, b.rules
-    sitting_out = b.now["sitting_out"]
-    assert sitting_out is None or isinstance(sitting_out, Seat)
-    active = [s for s in FOUR_SEATS if s != sitting_out]
+    out = b.now["out"]
+    assert isinstance(out, frozenset)
+    at = b.table
+    active = [s for s in b.seats if s not in out]
     leader, lead_reason = _first_leader(b, contract, active)
-    shown_void: dict[Seat, set[Suit]] = {s: set() for s in FOUR_SEATS}
-    won: dict[Side, int] = {Side.NS: 0, Side.EW: 0}
+    shown_void: dict[Seat, set[Suit]] = {s: set() for s in b.seats}
+    won: dict[Side, int] = dict.fromkeys(at.sides, 0)
     records: list[TrickRecord] = []
-    n_tricks = len(hand.hands[FOUR_SEATS[0]])
+    n_tricks = len(hand.hands[b.seats[0]])
+    called = hand.partner if isinstance(hand.partner, Card) else None
+    reveal = called if (called is not None and b.partner is not None and b.now["partner"] is None) else None
     if len(hand.play) > n_tricks:
         b.problem(
             ("play", n_tricks), f"the hand has {len(hand.play)} tricks; there are only {n_tricks}", "play"
@@ -872,7 +1051,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
     b.now["to_play"] = leader
     for t, trick in enumerate(hand.play[:n_tricks]):
         number = t + 1
-        seats = _seats_from(leader, active)
+        seats = _seats_from(at, leader, active)
         last_listed = t == len(hand.play) - 1
         if len(trick) > len(seats) or (len(trick) < len(seats) and not last_listed):
             b.problem(
@@ -918,6 +1097,25 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                 tricks=(*records, record),
                 to_play=nxt,
             )
+            if reveal is not None and play.card == reveal and seat == b.partner:
+                reveal = None
+                b.record(
+                    Step(
+                        StepKind.REVEAL,
+                        Ruling(
+                            Kind.PARTNER_REVEALED,
+                            f"That is the called card, {play.card.words()}: {seat.word} is "
+                            f"revealed as {contract.declarer.word}'s partner.",
+                            (contract.declarer, seat),
+                            (play.card,),
+                        ),
+                        seat,
+                        number,
+                        c + 1,
+                    ),
+                    changed=seat,
+                    partner=seat,
+                )
         if len(plays) < len(seats):
             return records
         index, win_ruling = trick_winner(seats, plays, ctx, powerless=powerless)
@@ -930,13 +1128,13 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                 text=f"{win_ruling.text} That is a trick for {winner.side.word}, so the grand "
                 f"nullo has failed.",
             )
-        if contract.bid.is_misere and winner == contract.declarer and won[winner.side] == 0:
+        if contract.bid.is_misere and winner == contract.declarer and won[at.side_of(winner)] == 0:
             win_ruling = dataclasses.replace(
                 win_ruling,
                 text=f"{win_ruling.text} That is a trick for the contractor, so the "
                 f"{contract.bid.words()} has failed.",
             )
-        won[winner.side] += 1
+        won[at.side_of(winner)] += 1
         record = TrickRecord(
             number, leader, seats, tuple(plays), tuple(rulings), led, winner, index, win_ruling,
             tuple(powerless),
@@ -972,6 +1170,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                 "the contractor kept the joker without nominating its suit, which loses a misère "
                 "(setting misere_needs_joker_nominated)"
             )
-        result = score_hand(contract, won, rules, forfeit=forfeit)
+        partner = at.side_of(b.partner) if b.partner is not None else None
+        result = score_hand(contract, won, rules, forfeit=forfeit, partner=partner)
         b.record(Step(StepKind.RESULT, result.ruling, contract.declarer, note_key="outro"), result=result)
     return records

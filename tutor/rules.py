@@ -147,6 +147,30 @@ SETTINGS: dict[str, Setting] = {
             "tricks the contractor takes (American nullo)",
             ("their-tricks", "contractor-tricks"),
         ),
+        Setting(
+            "partner_call",
+            "five-handed: the contractor calls a partner by naming a card (card) or a player "
+            "(seat, the American way)",
+            ("card", "seat"),
+        ),
+        Setting(
+            "called_card",
+            "five-handed: which cards may be called: not-joker-or-bower, not-trump (no card "
+            "of the trump suit, bowers and joker included), not-joker",
+            ("not-joker-or-bower", "not-trump", "not-joker"),
+        ),
+        Setting(
+            "secret_alone",
+            "five-handed: calling a card the contractor holds or discarded means playing alone, "
+            "secretly",
+            _BOOL,
+        ),
+        Setting(
+            "partner_revealed",
+            "five-handed: the called card's holder is revealed when the card is played "
+            "(when-played) or says so at once (at-once)",
+            ("when-played", "at-once"),
+        ),
         # The Australian variations and the American extras of the rules page.
         Setting(
             "joker_nomination_in_no_trumps",
@@ -276,6 +300,10 @@ class RuleSet:
     win_on_defence: bool
     three_handed: bool
     misere_defenders_count: str
+    partner_call: str = "card"
+    called_card: str = "not-joker-or-bower"
+    secret_alone: bool = False
+    partner_revealed: str = "when-played"
     # Settings added later: their defaults keep the behaviour of the first presets.
     joker_nomination_in_no_trumps: bool = True
     joker_loses_power: bool = False

@@ -61,6 +61,9 @@ class Kind(Enum):
     PARTIAL = "partial-hand"
     GAME_WON = "game-won"
     GAME_LOST = "game-lost"
+    PARTNER_CALLED = "partner-called"
+    PARTNER_REVEALED = "partner-revealed"
+    PLAYS_ALONE = "plays-alone"
 
     def __str__(self) -> str:
         return self.value
@@ -106,6 +109,9 @@ TOPICS: dict[Kind, tuple[str, ...]] = {
     Kind.PARTIAL: (),
     Kind.GAME_WON: ("scoring",),
     Kind.GAME_LOST: ("scoring",),
+    Kind.PARTNER_CALLED: ("five-handed",),
+    Kind.PARTNER_REVEALED: ("five-handed",),
+    Kind.PLAYS_ALONE: ("five-handed",),
 }
 
 

@@ -29,7 +29,7 @@ CALL = (
     f"|[67]{_ci('no')}|{_ci('grand-nullo')}|{_ci('granola')}|{_ci('ace-no-face')}"
     f"|{_ci('agree')}|{_ci('disagree')})$"
 )
-SEAT = "^(?:[NESWnesw])$"
+SEAT = "^(?:[NESWnesw]|[NSns][EWew])$"  # NE, SE, SW, NW at five or six
 
 
 def _setting_schema(name: str) -> dict[str, Any]:
@@ -80,8 +80,8 @@ def schema() -> dict[str, Any]:
                 "type": "object",
                 "propertyNames": {"pattern": SEAT},
                 "additionalProperties": card_list,
-                "minProperties": 4,
-                "maxProperties": 4,
+                "minProperties": 3,
+                "maxProperties": 6,
             },
             "kitty": card_list,
             "auction": {"type": "array", "items": {"type": "string", "pattern": CALL}},
@@ -92,17 +92,22 @@ def schema() -> dict[str, Any]:
                 "maxItems": 10,
                 "items": {
                     "type": "array",
-                    "maxItems": 4,
+                    "maxItems": 6,
                     "items": {"type": "string", "pattern": PLAY},
                 },
             },
             "notes": {
                 "type": "object",
-                "propertyNames": {"pattern": r"^(?:intro|auction|discard|outro|\d+|\d+\.\d+)$"},
+                "propertyNames": {"pattern": r"^(?:intro|auction|discard|partner|outro|\d+|\d+\.\d+)$"},
                 "additionalProperties": {"type": "string"},
             },
             "tags": {"type": "array", "items": {"type": "string"}},
             "summary": {"type": "string"},
+            "partner": {
+                "description": "five-handed: alone, a card to call, or a seat to name",
+                "type": "string",
+                "pattern": f"^(?:{_ci('alone')}|{CARD[4:-2]}|{SEAT[4:-2]})$",
+            },
             # Extensions (West Seventh Street): grand nullo's exchange, grand slam's card.
             "partner_discard": card_list,
             "grand_slam": {"type": "string", "pattern": CARD},

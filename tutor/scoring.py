@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .auction import BidKind, Contract, contract_value
 from .rules import RuleSet
 from .rulings import Kind, Ruling
-from .seats import Side
+from .seats import Side, table
 
 __all__ = ["GameEnd", "HandScore", "game_end", "score_hand"]
 
@@ -23,12 +23,19 @@ class HandScore:
     score: Mapping[Side, int]
     made: bool
     ruling: Ruling
+    team: tuple[Side, ...] = ()
+    """Who shares the contract's score: the contractor's side, and a called partner's."""
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """Every side that scores, in a fixed order (North–South before East–West)."""
+        return tuple(s for s in Side if s in self.score)
 
     def to_json(self) -> dict[str, object]:
         return {
             "contract": self.contract.to_json(),
-            "tricks_won": {s.value: self.tricks_won[s] for s in Side},
-            "score": {s.value: self.score[s] for s in Side},
+            "tricks_won": {s.value: self.tricks_won[s] for s in self.sides},
+            "score": {s.value: self.score[s] for s in self.sides},
             "made": self.made,
             "ruling": self.ruling.to_json(),
         }
@@ -44,32 +51,40 @@ def score_hand(
     rules: RuleSet,
     *,
     forfeit: str | None = None,
+    partner: Side | None = None,
     totals: Mapping[Side, int] | None = None,
 ) -> HandScore:
     """Score a finished hand.
 
     ``tricks_won`` counts each side's tricks (in misère the contractor's partner takes none).
     ``forfeit`` is the reason a misère is lost whatever the tricks (the joker not nominated).
+    Where each player scores on their own (three and five players), ``partner`` is the
+    partner the contractor called (five-handed): the two share the contract's outcome.
     ``totals`` are the sides' scores before this hand, where known: with ``defenders_cap`` set,
     trick points cannot take a side's total above the cap.
     """
     if contract.bid.is_all_passed:
         return _score_all_passed(contract, tricks_won, rules, totals)
-    scored = _score_contract(contract, tricks_won, rules, forfeit)
-    return _defenders_rule(scored, rules, totals)
+    at = table(rules.players)
+    side = at.side_of(contract.declarer)
+    if not at.fixed_partners:
+        return _score_alone(contract, tricks_won, rules, side, partner, forfeit)
+    scored = _score_contract(contract, tricks_won, rules, forfeit, side)
+    return _defenders_rule(scored, rules, totals, side)
 
 
 def _score_all_passed(
     contract: Contract, tricks_won: Mapping[Side, int], rules: RuleSet, totals: Mapping[Side, int] | None
 ) -> HandScore:
     per = rules.defender_trick_value
-    score = {s: per * tricks_won[s] for s in Side}
-    parts = [f"{s.word} score {score[s]} for {_tricks(tricks_won[s])}" for s in Side]
+    sides = tuple(s for s in Side if s in tricks_won)
+    score = {s: per * tricks_won[s] for s in sides}
+    parts = [f"{s.word} score {score[s]} for {_tricks(tricks_won[s])}" for s in sides]
     text = (
         f"No one bid, so there was no contract: each side scores {per} a trick (setting "
-        f"all_pass). {parts[0]}; {parts[1]}."
+        f"all_pass). {'; '.join(parts)}."
     )
-    capped, note = _cap(score, tuple(Side), rules, totals)
+    capped, note = _cap(score, sides, rules, totals)
     ruling = Ruling(Kind.ALL_PASSED_NO_TRUMPS, text + note, (contract.declarer,))
     return HandScore(contract, dict(tricks_won), capped, False, ruling)
 
@@ -95,11 +110,12 @@ def _cap(
     return out, "".join(notes)
 
 
-def _defenders_rule(scored: HandScore, rules: RuleSet, totals: Mapping[Side, int] | None) -> HandScore:
+def _defenders_rule(
+    scored: HandScore, rules: RuleSet, totals: Mapping[Side, int] | None, side: Side
+) -> HandScore:
     """The Australian variations on the defenders' trick points (all off by default)."""
     if rules.defenders_score == "always" and (rules.defenders_cap is False or totals is None):
         return scored
-    side = scored.contract.declarer.side
     other = side.other
     score = dict(scored.score)
     text = scored.ruling.text
@@ -121,9 +137,9 @@ def _defenders_rule(scored: HandScore, rules: RuleSet, totals: Mapping[Side, int
 
 
 def _score_contract(
-    contract: Contract, tricks_won: Mapping[Side, int], rules: RuleSet, forfeit: str | None
+    contract: Contract, tricks_won: Mapping[Side, int], rules: RuleSet, forfeit: str | None,
+    side: Side,
 ) -> HandScore:
-    side = contract.declarer.side
     other = side.other
     bid = contract.bid
     value = contract_value(bid, rules)
@@ -153,6 +169,7 @@ def _score_contract(
         elif made and bid.kind is BidKind.GRAND_NULLO:
             text = (f"Neither {who} nor partner took a trick: grand nullo made, and {side.word} "
                     f"score {value}.{d_text}")
+            kind = Kind.MISERE_MADE
         elif made:
             text = f"{who} took no tricks: {bid.words()} made, and {side.word} score {value}.{d_text}"
             kind = Kind.MISERE_MADE
@@ -202,7 +219,8 @@ def _score_contract(
         )
     score[other] = per * against
     return HandScore(
-        contract, dict(tricks_won), score, made, Ruling(kind, text + defence, (contract.declarer,))
+        contract, dict(tricks_won), score, made, Ruling(kind, text + defence, (contract.declarer,)),
+        (side,),
     )
 
 
@@ -212,7 +230,8 @@ GRAND_SLAM_SUIT, GRAND_SLAM_NO_TRUMPS, GRAND_SLAM_LOSS = 500, 520, 500
 
 
 def _score_grand_slam(contract: Contract, tricks_won: Mapping[Side, int], rules: RuleSet) -> HandScore:
-    side, other = contract.declarer.side, contract.declarer.side.other
+    side = table(rules.players).side_of(contract.declarer)
+    other = side.other
     who = contract.declarer.word
     taken, against = tricks_won[side], tricks_won[other]
     per = rules.defender_trick_value
@@ -231,6 +250,106 @@ def _score_grand_slam(contract: Contract, tricks_won: Mapping[Side, int], rules:
     return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, (contract.declarer,)))
 
 
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _score_alone(
+    contract: Contract,
+    tricks_won: Mapping[Side, int],
+    rules: RuleSet,
+    side: Side,
+    partner: Side | None,
+    forfeit: str | None,
+) -> HandScore:
+    """Each player scores on their own: the contractor (with a called partner, both) against
+    the others, who each score their own tricks."""
+    team = (side,) if partner is None or partner is side else (side, partner)
+    others = [s for s in Side if s in tricks_won and s not in team]
+    bid = contract.bid
+    value = contract_value(bid, rules)
+    taken = sum(tricks_won[s] for s in team)
+    who = contract.declarer.word
+    tw = _and([s.word for s in team])
+    verb, lose = ("each score", "each lose") if len(team) > 1 else ("scores", "loses")
+    per = rules.defender_trick_value
+    score = dict.fromkeys(tricks_won, 0)
+    seats = tuple(seat for s in team for seat in s.seats)
+    if bid.kind is not BidKind.TRICKS:
+        made = taken == 0 and forfeit is None
+        for s in team:
+            score[s] = value if made else -value
+        own = rules.misere_defenders_count == "their-tricks"
+        for s in others:
+            counted = tricks_won[s] if own else taken
+            score[s] = per * counted if rules.defenders_score_in_misere else 0
+        if not rules.defenders_score_in_misere:
+            d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+        elif own:
+            parts = [f"{s.word} scores {score[s]}" for s in others]
+            d_text = f" {_and(parts)} ({per} for each trick they took)."
+        else:
+            d_text = (
+                f" {_and([s.word for s in others])} each score {per * taken} ({per} for each "
+                f"trick the contractor took)."
+            )
+        if forfeit is not None:
+            text = f"{who}'s {bid.words()} is lost: {forfeit}. {tw} {lose} {value}.{d_text}"
+            kind = Kind.MISERE_JOKER_NOT_NOMINATED
+        elif made:
+            text = f"{who} took no tricks: {bid.words()} made, and {tw} {verb} {value}.{d_text}"
+            kind = Kind.MISERE_MADE
+        else:
+            text = (
+                f"{who} took {_tricks(taken)} in {bid.words()}, which must lose every trick: "
+                f"{tw} {lose} {value}.{d_text}"
+            )
+            kind = Kind.MISERE_SET
+        return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text, seats), team)
+    made = taken >= bid.tricks
+    parts = [
+        f"{s.word} scores {per * tricks_won[s]} for their {_tricks(tricks_won[s])}"
+        if tricks_won[s] else f"{s.word} took no tricks"
+        for s in others
+    ]
+    defence = f" {_and(parts)} ({per} a trick)."
+    if made:
+        earned = value
+        kind = Kind.CONTRACT_MADE
+        extra = " Overtricks are worth nothing." if taken > bid.tricks else ""
+        if taken == 10:
+            kind = Kind.SLAM
+            if rules.slam == "minimum250" and value < 250:
+                earned = 250
+                extra = f" Taking all ten tricks scores at least 250, more than the contract's {value}."
+            elif rules.slam == "minimum250":
+                extra = f" All ten tricks: the contract's {value} is already more than the slam's 250."
+            elif rules.slam == "plus250":
+                earned = value + 250
+                extra = " Taking all ten tricks adds 250 (setting slam plus250)."
+            else:
+                extra = " Taking all ten tricks earns nothing extra here (setting slam none)."
+        for s in team:
+            score[s] = earned
+        took = "took" if len(team) == 1 else f"{tw} took"
+        text = (
+            f"{who} bid {bid.words()} and {took} {taken}: contract made, {tw} {verb} "
+            f"{earned}.{extra}"
+        )
+    else:
+        for s in team:
+            score[s] = -value
+        kind = Kind.CONTRACT_SET
+        text = (
+            f"{who} bid {bid.words()} but {'' if len(team) == 1 else tw + ' '}took only {taken}: set by "
+            f"{bid.tricks - taken}, "
+            f"{tw} {lose} {value}."
+        )
+    for s in others:
+        score[s] = per * tricks_won[s]
+    return HandScore(contract, dict(tricks_won), score, made, Ruling(kind, text + defence, seats), team)
+
+
 @dataclass(frozen=True)
 class GameEnd:
     """The game is over: who won (if anyone) and who lost (if anyone), and why."""
@@ -244,9 +363,13 @@ def game_end(
     totals: Mapping[Side, int], hand: HandScore, rules: RuleSet
 ) -> GameEnd | None:
     """Whether the game ends once ``hand`` is added to give ``totals``, and why."""
-    side = hand.contract.declarer.side
+    at = table(rules.players)
+    team = hand.team or (at.side_of(hand.contract.declarer),)
+    if len(team) > 1 or not at.fixed_partners:
+        return _game_end_alone(totals, hand, rules, team)
+    side = team[0]
     target = rules.target
-    reached = [s for s in Side if totals[s] >= target]
+    reached = [s for s in Side if s in totals and totals[s] >= target]
     winners: list[Side] = []
     why = ""
     if hand.contract.bid.is_all_passed:
@@ -264,7 +387,7 @@ def game_end(
         winners = [s for s in reached if s != side or hand.made]
         if winners:
             why = f"{winners[0].word} reached {totals[winners[0]]} (the target is {target})"
-    losers = [s for s in Side if totals[s] <= rules.lose_at and s not in winners]
+    losers = [s for s in Side if s in totals and totals[s] <= rules.lose_at and s not in winners]
     if not winners and not losers:
         return None
     if losers and not why:
@@ -274,6 +397,41 @@ def game_end(
         )
     elif losers:
         why += f"; {losers[0].word} fell to {totals[losers[0]]} (lose at {rules.lose_at})"
+    kind = Kind.GAME_WON if winners else Kind.GAME_LOST
+    seats = tuple(seat for s in (winners or losers) for seat in s.seats)
+    return GameEnd(tuple(winners), tuple(losers), Ruling(kind, f"Game over: {why}.", seats))
+
+
+def _game_end_alone(
+    totals: Mapping[Side, int], hand: HandScore, rules: RuleSet, team: tuple[Side, ...]
+) -> GameEnd | None:
+    """Players on their own: a made contract takes the contractor (and a called partner) past
+    the target, and two can win, or lose, at once."""
+    target = rules.target
+    reached = [s for s in Side if s in totals and totals[s] >= target]
+    winners = [s for s in team if s in reached] if hand.made else []
+    why = ""
+    if winners:
+        why = (
+            f"{_and([f'{s.word} reached {totals[s]}' for s in winners])} (the target is "
+            f"{target}) on a made contract"
+        )
+        if len(winners) > 1:
+            why += ", so both win"
+    elif rules.win_on_defence:
+        defenders = [s for s in reached if s not in team]
+        if defenders:
+            winners = defenders
+            why = (
+                f"{_and([f'{s.word} reached {totals[s]}' for s in winners])} (the target is "
+                f"{target}) on trick points (setting win_on_defence)"
+            )
+    losers = [s for s in Side if s in totals and totals[s] <= rules.lose_at and s not in winners]
+    if not winners and not losers:
+        return None
+    for s in losers:
+        fell = f"{s.word} fell to {totals[s]} (lose at {rules.lose_at}): out the back door"
+        why = f"{why}; {fell}" if why else fell
     kind = Kind.GAME_WON if winners else Kind.GAME_LOST
     seats = tuple(seat for s in (winners or losers) for seat in s.seats)
     return GameEnd(tuple(winners), tuple(losers), Ruling(kind, f"Game over: {why}.", seats))

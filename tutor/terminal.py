@@ -6,7 +6,6 @@ import textwrap
 
 from .cards import Card, Joker, Suit, SuitedCard
 from .replay import Replay, Step, StepKind
-from .seats import FOUR_SEATS, Side
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 
@@ -40,9 +39,9 @@ def _wrap(text: str, indent: str) -> str:
                          break_on_hyphens=False)
 
 
-def _card_line(seat: str, shown: str, mark: str, text: str) -> str:
+def _card_line(seat: str, shown: str, mark: str, text: str, width: int = 6) -> str:
     """``  East   9♣     East leads …``, continuation lines under the ruling's first word."""
-    head = f"  {seat:<6} {shown:<5}{mark} "
+    head = f"  {seat:<{width}} {shown:<5}{mark} "
     return textwrap.fill(
         text, width=96, initial_indent=head, subsequent_indent=" " * len(head)
     ).rstrip()
@@ -58,9 +57,11 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
     out.append(f"Dealer: {hand.dealer.word}")
     out.append("")
-    for seat in FOUR_SEATS:
-        out.append(f"  {seat.word:<6} {format_hand(hand.hands.get(seat, ()), symbols=symbols)}")
-    out.append(f"  {'Kitty':<6} {' '.join(format_card(c, symbols=symbols) for c in hand.kitty)}")
+    seats = rp.table.seats
+    width = max(6, *(len(s.word) for s in seats))
+    for seat in seats:
+        out.append(f"  {seat.word:<{width}} {format_hand(hand.hands.get(seat, ()), symbols=symbols)}")
+    out.append(f"  {'Kitty':<{width}} {' '.join(format_card(c, symbols=symbols) for c in hand.kitty)}")
     if "intro" in notes:
         out += ["", _wrap(notes["intro"], "  » ")]
     out.append("")
@@ -77,6 +78,12 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             out.append(_wrap(step.ruling.text, "  "))
     if "discard" in notes:
         out.append(_wrap(notes["discard"], "  » "))
+    for step in rp.steps:
+        if step.kind is StepKind.PARTNER:
+            out.append(_wrap(step.ruling.text, "  "))
+    if "partner" in notes:
+        out.append(_wrap(notes["partner"], "  » "))
+    revealed = {(s.trick, s.position): s for s in rp.steps if s.kind is StepKind.REVEAL}
     # Steps between tricks (open misère's hand laid face up), by the trick they follow.
     shown_after: dict[int, list[Step]] = {}
     last_trick = 0
@@ -91,7 +98,9 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False)):
             shown = play.pretty() if symbols else str(play)
             mark = "*" if trick.winner_index == i else " "
-            out.append(_card_line(seat.word, shown, mark, ruling.text))
+            out.append(_card_line(seat.word, shown, mark, ruling.text, width))
+            if (trick.number, i + 1) in revealed:
+                out.append(_wrap(revealed[trick.number, i + 1].ruling.text, " " * (width + 10)))
             key = f"{trick.number}.{i + 1}"
             if key in notes:
                 out.append(_wrap(notes[key], "      » "))
@@ -109,13 +118,13 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append(f"Trick {last.number} ({last.leader.word} leads), still being played")
         for seat, play, ruling in zip(last.seats, last.plays, last.rulings, strict=False):
             shown = play.pretty() if symbols else str(play)
-            out.append(_card_line(seat.word, shown, " ", ruling.text))
+            out.append(_card_line(seat.word, shown, " ", ruling.text, width))
     out.append("")
     won = rp.tricks_won()
-    out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in Side))
+    out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in won))
     if rp.result is not None:
         out.append(_wrap(rp.result.ruling.text, ""))
-        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in Side))
+        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
         out.append("The hand was thrown in: no score.")
     else:

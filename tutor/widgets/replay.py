@@ -19,16 +19,18 @@ from ..cards import Card
 from ..handfile import check
 from ..playalong import Pick, Turn, turn_at
 from ..replay import Replay, StepKind, build
-from ..seats import FOUR_SEATS, Seat, Side
+from ..seats import Seat
 from ._common import card_button, macros, style_widget
 
 __all__ = ["ReplayWidget"]
 
-_SEATS = tuple(s.value for s in FOUR_SEATS)
 
 
 def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
+
+
+_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class ReplayWidget(widgets.VBox):  # type: ignore[misc]
@@ -70,7 +72,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.trick_picker.observe(self._on_jump, "value")
         self.show_picker = widgets.Dropdown(
-            options=[("All four hands", "all")] + [(f"{s.word}'s hand only", s.value) for s in FOUR_SEATS],
+            options=[(f"All {_COUNTS[len(self._seats)]} hands", "all")]
+            + [(f"{s.word}'s hand only", s.value) for s in self._seats],
             description="Show", layout=widgets.Layout(width="16em"),
         )
         self.play_picker = widgets.Dropdown(
@@ -117,9 +120,13 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     def from_hand(cls, hand: Any, **kwargs: Any) -> ReplayWidget:
         return cls(build(hand), **kwargs)
 
+    @property
+    def _seats(self) -> tuple[Seat, ...]:
+        return self.replay.table.seats
+
     def _active_seats(self) -> list[Seat]:
-        out = self.replay.states[-1].sitting_out if self.replay.states else None
-        return [s for s in FOUR_SEATS if s != out]
+        out = self.replay.states[-1].out if self.replay.states else frozenset()
+        return [s for s in self._seats if s not in out]
 
     def _jump_options(self) -> list[tuple[str, int]]:
         rp = self.replay
@@ -145,8 +152,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     @traitlets.validate("show")
     def _valid_show(self, proposal: Any) -> str:
         value = str(proposal["value"])
-        if value not in ("all", *_SEATS):
-            raise traitlets.TraitError(f"show must be 'all' or a seat (N, E, S, W), not {value!r}")
+        seats = tuple(s.value for s in self._seats)
+        if value not in ("all", *seats):
+            raise traitlets.TraitError(f"show must be 'all' or a seat ({', '.join(seats)}), not {value!r}")
         return value
 
     @traitlets.validate("play_as")
@@ -222,7 +230,15 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _on_jump(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"] is not None:
-            self.step = int(change["new"])
+            self.goto(int(change["new"]))
+
+    def goto(self, index: int) -> None:
+        """Jump to a step; in play-along, a jump onto the learner's own card stops just before it,
+        so the learner picks that card instead of seeing it played."""
+        turn = turn_at(self.replay, index) if self.play_as and index > 0 else None
+        if turn is not None and turn.seat.value == self.play_as:
+            index -= 1
+        self._go(index)
 
     def _draw(self) -> None:
         rp = self.replay
@@ -238,11 +254,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             "dealer": rp.hand.dealer.word,
             "contract": contract.bid.pretty() + " by " + contract.declarer.word if contract else None,
             "declarer": contract.declarer.word if contract else None,
-            "won_ns": state.tricks_won[Side.NS],
-            "won_ew": state.tricks_won[Side.EW],
-            "score": (
-                f"North–South {_signed(state.result.score[Side.NS])}, "
-                f"East–West {_signed(state.result.score[Side.EW])}"
+            "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
+            "score": ", ".join(
+                f"{side.word} {_signed(state.result.score[side])}" for side in state.result.sides
             ) if state.result else None,
         }))
         trick = state.current_trick
@@ -252,29 +266,27 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             trick_html = render.render_trick(trick, current=current)
         awaiting = self.awaiting
         seats = []
-        for seat in FOUR_SEATS:
+        for seat in self._seats:
             hidden = not (self.show == "all" or seat.value == self.show or at_end or seat in state.shown)
             seats.append({
                 "seat": seat.value,
                 "hand": render.render_hand(
                     seat, state.hands.get(seat, ()), played=state.played.get(seat, ()), hidden=hidden
                 ),
-                "out": seat == state.sitting_out,
+                "out": seat in state.out,
                 "declarer": contract is not None and seat == contract.declarer,
                 "to_play": state.to_play == seat and not at_end,
             })
         calls: list[list[str]] = []
         call_seats: list[str] = []
         if rp.auction is not None and state.calls and trick is None:
-            first = rp.hand.dealer.next()
-            order = [first]
-            while len(order) < 4:
-                order.append(order[-1].next())
+            seating = rp.table
+            order = seating.order_from(seating.next(rp.hand.dealer))
             call_seats = [s.word for s in order]
             row: list[str] = []
             for call in state.calls:
                 row.append(call.pretty())
-                if len(row) == 4:
+                if len(row) == len(order):
                     calls.append(row)
                     row = []
             if row:
@@ -288,6 +300,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                 discard = Markup("").join(render.render_card(c) for c in rp.hand.discard)
         self.table.value = str(m.table({
             "seats": seats, "trick": trick_html, "calls": calls, "call_seats": call_seats,
+            "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
             "kitty": kitty, "discard": discard,
         }))
         note = rp.hand.note(step.note_key) if step.note_key else None
