@@ -66,3 +66,17 @@ def test_west_seventh_street_inkle_is_overbid_by_partner() -> None:
     again = build(passed)
     assert again.auction is not None and again.auction.thrown_in
     assert "same dealer" in again.auction.rulings[-1].text
+
+
+def test_west_seventh_street_grand_nullo_exchange() -> None:
+    rp = replay_of("west-seventh-street-grand-nullo")
+    assert rp.contract is not None and rp.contract.bid.kind.value == "grand-nullo"
+    assert rp.contract.declarer is Seat.W
+    exchange = [s for s in rp.steps if s.ruling.kind is Kind.NULLO_EXCHANGE]
+    assert [s.seat for s in exchange] == [Seat.E, Seat.E]
+    assert exchange[0].ruling.cards == rp.hand.discard  # East picks up West's five discards
+    assert exchange[1].ruling.cards == rp.hand.partner_discard
+    assert Card.parse("9D") in (rp.hand.partner_discard or ())  # East sheds a card of their own
+    assert rp.tricks[0].leader is Seat.W and all(len(t.plays) == 4 for t in rp.tricks)
+    assert all(t.winner is not None and t.winner.side is Side.NS for t in rp.tricks)
+    assert rp.result is not None and rp.result.made and rp.result.score[Side.EW] == 510

@@ -808,7 +808,7 @@ def _grand_slam(b: _Builder, contract: Contract) -> bool:
             Ruling(
                 Kind.GRAND_SLAM,
                 f"{who.word} declares a grand slam: to take all ten tricks alone. {partner.word} "
-                f"gives {who.word} {given}, puts the other {_count(len(put_away))} away face down "
+                f"gives {who.word} {given.words()}, puts the other {len(put_away)} away face down "
                 f"and takes no further part, so each trick has three cards. {who.word} now holds "
                 f"{len(b.holding[who])} cards and must put away {len(b.holding[who]) - 10}.",
                 (who, partner),

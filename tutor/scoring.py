@@ -153,7 +153,8 @@ def _score_contract(
         score[side] = value if made else -value
         counted, whose = (
             (against, "they took") if rules.misere_defenders_count == "their-tricks"
-            else (taken, "the contractor took")
+            else (taken, "the bidders took" if bid.kind is BidKind.GRAND_NULLO
+                  else "the contractor took")
         )
         defenders = per * counted if rules.defenders_score_in_misere else 0
         score[other] = defenders
