@@ -374,7 +374,7 @@ def score_match(match: Match, overrides: Mapping[str, object] | None = None) -> 
 
 
 def _would_make(bid: Bid, taken: int) -> bool:
-    return taken == 0 if bid.is_misere else taken >= bid.tricks
+    return taken == 0 if bid.kind is not BidKind.TRICKS else taken >= bid.tricks  # grand nullo too
 
 
 def parse_setting(text: str) -> tuple[str, object]:
