@@ -519,11 +519,18 @@ def trick_winner(
     """
     led = led_suit(plays, ctx)
     best = 0
-    best_power = power(plays[0].card, led, ctx, lost=0 in powerless)
-    for i in range(1, len(plays)):
-        p = power(plays[i].card, led, ctx, lost=i in powerless)
-        if p > best_power:
-            best, best_power = i, p
+    if powerless:
+        best_power = power(plays[0].card, led, ctx, lost=0 in powerless)
+        for i in range(1, len(plays)):
+            p = power(plays[i].card, led, ctx, lost=i in powerless)
+            if p > best_power:
+                best, best_power = i, p
+    else:
+        best_power = power(plays[0].card, led, ctx)
+        for i in range(1, len(plays)):
+            p = power(plays[i].card, led, ctx)
+            if p > best_power:
+                best, best_power = i, p
     card = plays[best].card
     seat = seats[best]
     who = seat.word

@@ -1089,7 +1089,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             plays.append(play)
             rulings.append(ruling)
             record = TrickRecord(number, leader, seats, tuple(plays), tuple(rulings), led,
-                                 powerless=tuple(powerless))
+                                 powerless=tuple(powerless) if powerless else ())
             nxt = seats[c + 1] if c + 1 < len(seats) else None
             b.record(
                 Step(StepKind.CARD, ruling, seat, number, c + 1, play, note_key=f"{number}.{c + 1}"),
