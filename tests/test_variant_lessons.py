@@ -80,3 +80,22 @@ def test_west_seventh_street_grand_nullo_exchange() -> None:
     assert rp.tricks[0].leader is Seat.W and all(len(t.plays) == 4 for t in rp.tricks)
     assert all(t.winner is not None and t.winner.side is Side.NS for t in rp.tricks)
     assert rp.result is not None and rp.result.made and rp.result.score[Side.EW] == 510
+
+
+def test_the_joker_loses_its_power_after_a_discard() -> None:
+    rp = replay_of("joker-loses-power-after-a-discard")
+    assert rp.rules.joker_loses_power and rp.rules.differences() == {"joker_loses_power": True}
+    first, second = rp.tricks[0], rp.tricks[1]
+    assert first.plays[1].card == Card.parse("4H")  # East discards, keeping the joker
+    assert second.plays[1].card == Joker() and second.powerless == (1,)
+    assert second.rulings[1].kind is Kind.JOKER_LOST_POWER
+    assert second.winner is Seat.N
+    # Under the plain Australian rules the same joker would have won the trick.
+    from dataclasses import replace
+
+    from tutor.hand import RulesSpec
+    from tutor.replay import build
+
+    plain = build(replace(rp.hand, rules_spec=RulesSpec("australian"), play=rp.hand.play[:2]))
+    assert plain.problems == () and plain.tricks[1].winner is Seat.E
+    assert rp.result is not None and rp.result.score[Side.EW] == 0
