@@ -40,6 +40,8 @@ VARIANTS = (
     RulesSpec("american", {"all_pass": "no-trumps", "joker_loses_power": True}),
     RulesSpec("american", {"pack": "42", "kitty_size": 2}),
     RulesSpec("canadian", {"joker_lead": "unless-void", "misere": False}),
+    # Barry Rigal's two-handed game has no misère; a table that lets the joker lose its power.
+    RulesSpec("two-handed", {"misere": False, "joker_loses_power": True}),
 )
 VARIANT_DEALS = 200
 
@@ -108,7 +110,7 @@ def test_random_deals_replay_without_problems() -> None:
     for kind in ("grand-nullo", "all-passed", "grand-slam", "lost-power", "raised", "ace-no-face",
                  "informative"):
         assert kinds[kind] >= 3, kinds
-    for name in ("three-handed", "five-handed", "six-handed"):
+    for name in ("three-handed", "five-handed", "six-handed", "two-handed"):
         assert kinds[name] >= OTHER_DEALS, kinds
     assert set(PRESET_NAMES) <= set(kinds), "every preset is in the random deals"
 
@@ -133,6 +135,8 @@ def test_cards_are_conserved_at_every_step() -> None:
             for seat in rp.table.seats:
                 seen.update(state.hands[seat])
                 seen.update(state.played[seat])
+                for pile in (state.piles or {}).get(seat, ()):  # the two-handed game's table cards
+                    seen.update(c for c in (pile.up, pile.down) if c is not None)
             if not state.kitty_taken:
                 seen.update(hand.kitty)
             assert seen == pack, (hand.title, step.kind, step.trick)
@@ -174,6 +178,15 @@ def test_the_first_leader_and_the_seats_at_play() -> None:
             if leader in out:
                 leader = at.next(leader)
             assert rp.tricks[0].leader == leader
+        if at.players == 2:  # two cards from each player: leader, opponent, leader, opponent
+            for trick in rp.tricks:
+                other = at.next(trick.leader)
+                assert trick.seats == (trick.leader, other, trick.leader, other)
+                assert sorted(trick.sources) == ["hand", "hand", "table", "table"]
+                assert trick.sources[0] != trick.sources[2] and trick.sources[1] != trick.sources[3]
+            for before, after in zip(rp.tricks, rp.tricks[1:], strict=False):
+                assert after.sources[0] == before.sources[before.winner_index or 0]
+            continue
         for trick in rp.tricks:
             assert len(trick.plays) == at.players - len(out)
             assert not set(out) & set(trick.seats)

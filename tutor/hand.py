@@ -8,6 +8,7 @@ from typing import Literal
 
 from .auction import Call
 from .cards import Card, Suit
+from .piles import TablePiles
 from .play import Play
 from .rules import RuleSet, preset
 from .seats import Seat
@@ -49,6 +50,9 @@ class Hand:
     partner_discard: tuple[Card, ...] | None = None
     #: Grand slam: the one card partner gives the contractor after the kitty is taken.
     grand_slam: Card | None = None
+    # Extension of the hand-file format (the two-handed game):
+    #: Each player's five piles on the table, a face-up card on a face-down one.
+    piles: Mapping[Seat, TablePiles] | None = None
 
     @property
     def rules(self) -> RuleSet:

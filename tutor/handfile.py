@@ -18,6 +18,7 @@ import yaml
 from .auction import Call, parse_call
 from .cards import Card, Suit, TutorError, parse_card
 from .hand import Hand, RulesSpec
+from .piles import TablePiles
 from .play import Play
 from .replay import Replay, build
 from .rules import RulesError, preset
@@ -68,7 +69,7 @@ _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
-         "notes", "tags", "summary", "partner", "partner_discard", "grand_slam")
+         "notes", "tags", "summary", "partner", "partner_discard", "grand_slam", "piles")
 _NOTE_KEY = re.compile(r"^(intro|auction|discard|partner|outro|\d+|\d+\.\d+)$")
 #: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
 _CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
@@ -233,6 +234,8 @@ class _Reader:
             self.card(fields["grand_slam"], ("grand_slam",), "grand slam card")
             if "grand_slam" in fields else None
         )
+        # Extension for the two-handed game: each player's piles of table cards.
+        piles = self.piles(fields["piles"]) if "piles" in fields else None
         if self.problems:
             return None
         assert title is not None and rules is not None and dealer is not None
@@ -254,6 +257,7 @@ class _Reader:
             partner=partner,
             partner_discard=partner_discard,
             grand_slam=given,
+            piles=piles,
         )
 
     def rules(self, node: yaml.Node) -> RulesSpec | None:
@@ -361,6 +365,43 @@ class _Reader:
             if cards is not None:
                 out[seat] = cards
         self.mark(("hands",), node)
+        return out
+
+    def piles(self, node: yaml.Node) -> dict[Seat, TablePiles] | None:
+        """Two-handed: ``{N: {up: [five cards], down: [five cards]}, S: {...}}``; pile ``i`` is
+        ``up[i]`` lying face up on ``down[i]``."""
+        self.mark(("piles",), node)
+        shape = "piles must map each seat to {up: [five cards], down: [five cards]}"
+        if not isinstance(node, yaml.MappingNode):
+            self.fail(node, shape, "piles")
+            return None
+        out: dict[Seat, TablePiles] = {}
+        for key_node, value_node in node.value:
+            seat = self.seat(key_node, ("piles",), "piles")
+            if seat is None:
+                continue
+            if seat in out:
+                self.fail(key_node, f"piles has {seat.word} twice", "piles")
+                continue
+            self.mark(("piles", seat.value), key_node)
+            if not isinstance(value_node, yaml.MappingNode):
+                self.fail(value_node, shape, "piles")
+                continue
+            rows: dict[str, tuple[Card, ...] | None] = {}
+            for row_key, row_node in value_node.value:
+                name = str(row_key.value)
+                if name not in ("up", "down") or name in rows:
+                    self.fail(row_key, f"{seat.word}'s piles: {name!r} is not up or down, or "
+                              f"appears twice: {shape}", "piles")
+                    continue
+                rows[name] = self.cards(row_node, ("piles", seat.value, name),
+                                        f"{seat.word}'s {name} card")
+            if set(rows) != {"up", "down"}:
+                self.fail(value_node, f"{seat.word}'s piles need both up and down: {shape}", "piles")
+                continue
+            up, down = rows["up"], rows["down"]
+            if up is not None and down is not None:
+                out[seat] = TablePiles(up, down)
         return out
 
     def auction(self, node: yaml.Node) -> tuple[Call, ...] | None:
@@ -587,6 +628,14 @@ def dumps(hand: Hand) -> str:
         out.append(f"partner_discard: {_flow([str(c) for c in hand.partner_discard])}")
     if hand.grand_slam is not None:
         out.append(f"grand_slam: {hand.grand_slam}")
+    if hand.piles is not None:
+        out.append("piles:")
+        for seat in _CLOCKWISE:
+            if seat in hand.piles:
+                p = hand.piles[seat]
+                out.append(f"  {seat.value}:")
+                out.append(f"    up: {_flow([str(c) for c in p.up])}")
+                out.append(f"    down: {_flow([str(c) for c in p.down])}")
     return "\n".join(out) + "\n"
 
 

@@ -154,6 +154,10 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     rng = random.Random(seed)
     spec = rules_spec or RulesSpec(rng.choice(["australian", "avondale", "american"]))
     rules = spec.resolve()
+    if rules.players == 2:  # the two-handed game: hand and table cards
+        from .twohanded import random_two_handed
+
+        return random_two_handed(rng, spec, seed, tricks)
     pack = list(rules.the_pack.cards)
     rng.shuffle(pack)
     at = table(rules.players)

@@ -18,6 +18,7 @@ from typing import overload
 from .auction import Auction, AuctionError, Bid, BidKind, Call, Contract, run_auction
 from .cards import Card, Joker, Suit, SuitedCard, TutorError
 from .hand import Hand
+from .piles import Pile
 from .play import (
     IllegalPlay,
     Play,
@@ -64,6 +65,7 @@ class StepKind(Enum):
     RESULT = "result"
     PARTNER = "partner"
     REVEAL = "partner-revealed"
+    TURN = "table-card-turned"
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,8 @@ class TrickRecord:
     ruling: Ruling | None = None
     #: Indices of jokers played after they lost their power (setting joker_loses_power).
     powerless: tuple[int, ...] = ()
+    #: The two-handed game: where each card came from, "hand" or "table" (empty elsewhere).
+    sources: tuple[str, ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -132,6 +136,7 @@ class TrickRecord:
             "rulings": [r.to_json() for r in self.rulings],
             "winner": self.winner.value if self.winner else None,
             "ruling": self.ruling.to_json() if self.ruling else None,
+            **({"sources": list(self.sources)} if self.sources else {}),
         }
 
 
@@ -154,6 +159,8 @@ class State:
     """Every seat sitting out (misère: the partner at four, both partners at six)."""
     partner: Seat | None = None
     """Five-handed: the called partner, once the table knows who it is."""
+    piles: Mapping[Seat, tuple[Pile, ...]] | None = None
+    """The two-handed game: each player's table piles (None at other tables)."""
 
     @property
     def current_trick(self) -> TrickRecord | None:
@@ -219,6 +226,11 @@ class Replay:
             extra["seats"] = [s.value for s in self.table.seats]
         if self.hand.partner is not None:
             extra["partner"] = self.partner.value if self.partner else None
+        if self.hand.piles is not None:
+            extra["piles"] = {
+                s.value: {"up": [str(c) for c in p.up], "down": [str(c) for c in p.down]}
+                for s, p in self.hand.piles.items()
+            }
         return {
             "title": self.hand.title,
             "rules": self.rules.name,
@@ -297,7 +309,7 @@ def _seats_from(at: Table, first: Seat, active: Sequence[Seat]) -> tuple[Seat, .
 
 _FIELDS = (
     "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
-    "result", "out", "partner",
+    "result", "out", "partner", "piles",
 )
 
 
@@ -365,7 +377,7 @@ class _Builder:
         self.now: dict[str, object] = {
             "calls": (), "contract": None, "tricks": (), "tricks_won": dict.fromkeys(at.sides, 0),
             "shown": frozenset(), "sitting_out": None, "to_play": None, "kitty_taken": False,
-            "result": None, "out": frozenset(), "partner": None,
+            "result": None, "out": frozenset(), "partner": None, "piles": None,
         }
 
     def problem(self, where: Where, message: str, rule: str) -> None:
@@ -410,6 +422,10 @@ def build(hand: Hand) -> Replay:
         f"{_count(rules.kitty_size)} to the {rules.kitty_word}; {at.next(hand.dealer).word}, on "
         f"the dealer's left, speaks first."
     ) + _deal_pattern_text(rules)
+    if at.players == 2:
+        from .twohanded import deal_text as two_handed_deal
+
+        deal_text = two_handed_deal(hand, rules)
     b.record(Step(StepKind.DEAL, Ruling(Kind.DEAL, deal_text, (hand.dealer,)), hand.dealer, note_key="intro"))
     if rules.three_handed != (rules.players == 3):
         b.problem(
@@ -419,7 +435,15 @@ def build(hand: Hand) -> Replay:
             "rules",
         )
         return _finish(b, None, None, None)
-    _check_deal(b)
+    if at.players == 2:
+        from .twohanded import check_deal as check_two_handed_deal
+
+        check_two_handed_deal(b)
+    elif hand.piles is not None:
+        b.problem(("piles",), f"only the two-handed game has piles of table cards; with "
+                  f"{_count(at.players)} players there are none", "the deal")
+    else:
+        _check_deal(b)
     if b.problems:
         return _finish(b, None, None, None)
     auction = _run_auction(b)
@@ -440,7 +464,12 @@ def build(hand: Hand) -> Replay:
     declared = b.now["contract"]  # a grand slam declared after the kitty changes the contract
     if isinstance(declared, Contract):
         contract = declared
-    tricks = _play(b, contract, ctx)
+    if at.players == 2:
+        from .twohanded import play as play_two_handed
+
+        tricks = play_two_handed(b, contract, ctx)
+    else:
+        tricks = _play(b, contract, ctx)
     return _finish(b, auction, ctx, tricks)
 
 

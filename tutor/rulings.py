@@ -64,6 +64,8 @@ class Kind(Enum):
     PARTNER_CALLED = "partner-called"
     PARTNER_REVEALED = "partner-revealed"
     PLAYS_ALONE = "plays-alone"
+    # the two-handed game: table cards
+    TABLE_CARD_TURNED = "table-card-turned"
 
     def __str__(self) -> str:
         return self.value
@@ -112,6 +114,7 @@ TOPICS: dict[Kind, tuple[str, ...]] = {
     Kind.PARTNER_CALLED: ("five-handed",),
     Kind.PARTNER_REVEALED: ("five-handed",),
     Kind.PLAYS_ALONE: ("five-handed",),
+    Kind.TABLE_CARD_TURNED: ("two-handed",),
 }
 
 

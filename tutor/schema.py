@@ -111,6 +111,21 @@ def schema() -> dict[str, Any]:
             # Extensions (West Seventh Street): grand nullo's exchange, grand slam's card.
             "partner_discard": card_list,
             "grand_slam": {"type": "string", "pattern": CARD},
+            # Extension (the two-handed game): each player's five piles, up[i] on down[i].
+            "piles": {
+                "description": "two-handed: each player's table piles, up[i] lying face up on down[i]",
+                "type": "object",
+                "propertyNames": {"pattern": SEAT},
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["up", "down"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "up": {**card_list, "minItems": 5, "maxItems": 5},
+                        "down": {**card_list, "minItems": 5, "maxItems": 5},
+                    },
+                },
+            },
         },
     }
 

@@ -3,6 +3,8 @@
 The four-handed game seats North, East, South and West, partners opposite. Other tables
 use more compass points (see docs/rules.md, "Seats for other numbers of players"):
 
+- two players: North and South, each on their own (each also plays from five piles of
+  table cards, see tutor/twohanded.py);
 - three players: East, South, West (each scores on their own);
 - five players: North, East, South-East, South-West, West (each scores on their own; the
   contractor may call a partner for one hand);
@@ -91,7 +93,7 @@ class Side(Enum):
     # six-handed teams of three, sitting alternately
     N_SE_SW = "N-SE-SW"
     NE_S_NW = "NE-S-NW"
-    # players on their own (three- and five-handed)
+    # players on their own (two-, three- and five-handed)
     ONLY_N = "N"
     ONLY_E = "E"
     ONLY_SE = "SE"
@@ -223,6 +225,7 @@ def _table(seats: tuple[Seat, ...], sides: tuple[Side, ...], fixed: bool) -> Tab
 TABLES: dict[int, Table] = {
     t.players: t
     for t in (
+        _table((Seat.N, Seat.S), (Side.ONLY_N, Side.ONLY_S), False),
         _table((Seat.E, Seat.S, Seat.W), tuple(_ALONE[s] for s in (Seat.E, Seat.S, Seat.W)), False),
         _table(FOUR_SEATS, (Side.NS, Side.EW), True),
         _table(

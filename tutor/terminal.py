@@ -62,6 +62,15 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     for seat in seats:
         out.append(f"  {seat.word:<{width}} {format_hand(hand.hands.get(seat, ()), symbols=symbols)}")
     out.append(f"  {'Kitty':<{width}} {' '.join(format_card(c, symbols=symbols) for c in hand.kitty)}")
+    if hand.piles is not None:  # the two-handed game: five piles each, face up on face down
+        for seat in seats:
+            if seat in hand.piles:
+                p = hand.piles[seat]
+                piles = "  ".join(
+                    f"{format_card(u, symbols=symbols)}/{format_card(d, symbols=symbols)}"
+                    for u, d in zip(p.up, p.down, strict=False)
+                )
+                out.append(f"  {seat.word}'s table piles (face up/face down): {piles}")
     if "intro" in notes:
         out += ["", _wrap(notes["intro"], "  » ")]
     out.append("")
@@ -90,13 +99,15 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     for step in rp.steps:
         if step.kind is StepKind.TRICK and step.trick is not None:
             last_trick = step.trick
-        elif step.kind is StepKind.SHOW:
+        elif step.kind in (StepKind.SHOW, StepKind.TURN):
             shown_after.setdefault(last_trick, []).append(step)
     for trick in rp.tricks:
         out.append("")
         out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
         for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False)):
             shown = play.pretty() if symbols else str(play)
+            if trick.sources:  # the two-handed game: t marks a table card
+                shown = f"{shown} t" if trick.sources[i] == "table" else shown
             mark = "*" if trick.winner_index == i else " "
             out.append(_card_line(seat.word, shown, mark, ruling.text, width))
             if (trick.number, i + 1) in revealed:
@@ -107,6 +118,9 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         if trick.ruling is not None:
             out.append(_wrap(trick.ruling.text, "  → "))
         for step in shown_after.get(trick.number, ()):
+            if step.kind is StepKind.TURN:
+                out.append(_wrap(step.ruling.text, "  "))
+                continue
             out.append(_wrap(f"{step.ruling.text} {format_hand(step.ruling.cards, symbols=symbols)}",
                              "  "))
         if str(trick.number) in notes:
