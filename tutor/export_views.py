@@ -16,7 +16,7 @@ from markupsafe import Markup
 from .auction import Pass
 from .cards import Card
 from .play import Play
-from .render import render_card, render_hand, render_trick
+from .render import render_card, render_hand, render_piles, render_trick
 from .replay import Replay, StepKind, TrickRecord
 from .seats import Seat
 
@@ -164,6 +164,11 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     deal = {
         seat.value: draw.hand(seat, hand.hands.get(seat, ())) for seat in rp.table.seats
     }
+    if hand.piles is not None:  # the two-handed game: the table piles under each hand
+        for seat, dealt in hand.piles.items():
+            if seat.value in deal:
+                deal[seat.value] += render_piles(seat, dealt.start(), show_down=True,
+                                                 env=draw.env)
     table_steps: list[dict[str, object]] = []
     tricks: list[dict[str, object]] = [_trick(t, notes, draw) for t in rp.tricks]
     last_trick = 0
@@ -183,7 +188,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         elif step.kind is StepKind.REVEAL and step.trick is not None and step.trick <= len(tricks):
             revealed: list[dict[str, object]] = tricks[step.trick - 1]["after"]  # type: ignore[assignment]
             revealed.append({"ruling": step.ruling.text, "cards": []})
-        elif step.kind is StepKind.SHOW and last_trick:
+        elif step.kind in (StepKind.SHOW, StepKind.TURN) and last_trick:
             after: list[dict[str, object]] = tricks[last_trick - 1]["after"]  # type: ignore[assignment]
             after.append({"ruling": step.ruling.text,
                           "cards": [draw.card(Play(c)) for c in step.ruling.cards]})

@@ -125,16 +125,22 @@ def turn_at(replay: Replay, index: int) -> Turn | None:
     else:
         plays = current.plays
         seats = current.seats[: len(plays)]
+    hand = before.hands[step.seat]
+    void = _shown_void(before.tricks, step.seat, ctx)
+    if replay.table.players == 2:  # the two-handed game: hand and face-up table cards
+        from .twohanded import turn_view
+
+        hand, void = turn_view(replay, index)
     return Turn(
         index=index,
         seat=step.seat,
         trick=step.trick,
         position=step.position,
-        hand=before.hands[step.seat],
+        hand=hand,
         plays=plays,
         seats=seats,
         ctx=ctx,
-        shown_void=_shown_void(before.tricks, step.seat, ctx),
+        shown_void=void,
         actual=step.play,
         ruling=step.ruling,
         note=replay.hand.note(step.note_key) if step.note_key else None,

@@ -15,11 +15,14 @@ import jinja2
 from markupsafe import Markup
 
 from .cards import Card, Joker, Suit, SuitedCard
+from .piles import Pile
 from .play import Play
 from .replay import TrickRecord
 from .seats import Seat
 
-__all__ = ["card_view", "environment", "render_card", "render_hand", "render_trick", "sorted_hand"]
+__all__ = [
+    "card_view", "environment", "render_card", "render_hand", "render_piles", "render_trick", "sorted_hand",
+]
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
@@ -120,6 +123,24 @@ def render_hand(
             hidden,
         )
     )
+
+
+def render_piles(
+    seat: Seat,
+    piles: Sequence[Pile],
+    *,
+    show_down: bool = False,
+    env: jinja2.Environment | None = None,
+) -> Markup:
+    """The two-handed game: a player's table piles, face-up cards on face-down ones (drawn as
+    backs unless ``show_down``, as the deal shows them)."""
+    views = [
+        {"up": card_view(p.up) if p.up is not None else None,
+         "down": card_view(p.down) if p.down is not None else None,
+         "down_shown": show_down}
+        for p in piles if not p.empty
+    ]
+    return Markup(_macro("piles", env)(seat.word, views))
 
 
 def render_trick(

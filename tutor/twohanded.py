@@ -45,13 +45,13 @@ from .play import (
     legal_plays,
     trick_winner,
 )
-from .replay import Step, StepKind, TrickRecord, _Builder, _count, _first_leader
+from .replay import Replay, Step, StepKind, TrickRecord, _Builder, _count, _first_leader
 from .rules import RuleSet
 from .rulings import Kind, Ruling
 from .scoring import score_hand
 from .seats import Seat, Side, table
 
-__all__ = ["HAND", "HAND_CARDS", "TABLE", "check_deal", "deal_text", "play", "random_two_handed"]
+__all__ = ["HAND", "HAND_CARDS", "TABLE", "check_deal", "deal_text", "play", "random_two_handed", "turn_view"]
 
 HAND, TABLE = "hand", "table"
 #: Cards in each player's hand; with the five piles of two that makes ten tricks of four.
@@ -466,3 +466,37 @@ def random_two_handed(rng: random.Random, spec: RulesSpec, seed: int, tricks: in
         tags=("random",),
         piles=dealt,
     )
+
+
+def turn_view(replay: Replay, index: int) -> tuple[tuple[Card, ...], frozenset[Suit]]:
+    """For the card of step ``index``: the cards its player could choose among (hand and/or
+    face-up table cards, as the trick so far allows) and the suits they have shown void in."""
+    step = replay.steps[index]
+    seat = step.seat
+    ctx = replay.context
+    assert seat is not None and ctx is not None and step.position is not None
+    before = replay.states[index - 1]
+    current = before.current_trick
+    used: dict[Seat, str] = {}
+    start: str | None = None
+    if step.position > 1 and current is not None and not current.complete:
+        used = {s: src for s, src in zip(current.seats, current.sources, strict=False)}
+    done = [t for t in before.tricks if t.complete]
+    if step.position == 1 and done and done[-1].winner_index is not None:
+        start = done[-1].sources[done[-1].winner_index]
+    piles = (before.piles or {}).get(seat, ())
+    choices = open_cards(before.hands[seat], piles, allowed_sources(seat, step.position - 1, used, start))
+    void: set[Suit] = set()
+    for i in range(1, index):
+        s = replay.steps[i]
+        if s.kind is not StepKind.CARD or s.seat != seat or s.play is None or s.position == 1:
+            continue
+        state = replay.states[i - 1]
+        trick = state.current_trick
+        if trick is None or trick.complete:
+            continue
+        up = [p.up for p in (state.piles or {}).get(seat, ()) if p.up is not None]
+        if _shows_void(s.play.card, trick.led, [*state.hands[seat], *up], ctx):
+            assert trick.led is not None
+            void.add(trick.led)
+    return tuple(choices), frozenset(void)

@@ -30,7 +30,7 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class ReplayWidget(widgets.VBox):  # type: ignore[misc]
@@ -272,7 +272,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                 "seat": seat.value,
                 "hand": render.render_hand(
                     seat, state.hands.get(seat, ()), played=state.played.get(seat, ()), hidden=hidden
-                ),
+                ) + (render.render_piles(seat, state.piles[seat]) if state.piles and seat in state.piles
+                     else Markup("")),
                 "out": seat in state.out,
                 "declarer": contract is not None and seat == contract.declarer,
                 "to_play": state.to_play == seat and not at_end,
