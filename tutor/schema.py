@@ -80,7 +80,7 @@ def schema() -> dict[str, Any]:
                 "type": "object",
                 "propertyNames": {"pattern": SEAT},
                 "additionalProperties": card_list,
-                "minProperties": 3,
+                "minProperties": 2,  # two (the two-handed game) to six
                 "maxProperties": 6,
             },
             "kitty": card_list,
