@@ -238,3 +238,55 @@ def test_the_widget_and_the_lesson_page_draw_the_table_piles(lesson: Hand, tmp_p
     page = (out / "lessons" / "two-handed-table-cards.html").read_text("utf-8")
     assert "South&#39;s table" in page and 'data-card="6D"' in page
     assert "South&#39;s face-down card is turned: the 6 of diamonds" in page
+
+
+def test_random_two_handed_deals_offer_exactly_what_the_replay_allows() -> None:
+    """For random deals (Corino's and Rigal's rules): every card played is among the cards the
+    rules open to its player, each open card the engine calls legal replays without a problem,
+    and the table cards run out with the hands."""
+    from tutor.play import IllegalPlay, judge_play, legal_plays
+    from tutor.randomdeal import random_hand
+
+    for seed in range(40):
+        spec = RulesSpec("two-handed", {"misere": False} if seed % 2 else {})
+        rp = build(random_hand(700 + seed, spec))
+        assert rp.problems == () and rp.complete and rp.context is not None
+        final = rp.states[-1].piles
+        assert final is not None and all(p.empty for s in final for p in final[s])
+        for turn in turns(rp):
+            legal = legal_plays(turn.hand, turn.plays, rp.context, shown_void=turn.shown_void)
+            assert turn.actual.card in legal
+            for card in dict.fromkeys(turn.hand):
+                try:
+                    judge_play(turn.seat, turn.hand, turn.plays, turn.play_for(card), rp.context,
+                               shown_void=turn.shown_void)
+                    allowed = True
+                except IllegalPlay:
+                    allowed = False
+                assert allowed == (card in legal), (seed, turn.index, card)
+
+
+def test_the_cards_play_along_offers_are_the_cards_the_replay_accepts() -> None:
+    import random
+
+    from tutor.play import legal_plays
+    from tutor.randomdeal import random_hand
+
+    rng = random.Random(3)
+    for seed in range(12):
+        hand = random_hand(900 + seed, RulesSpec("two-handed"))
+        rp = build(hand)
+        all_turns = list(turns(rp))
+        for turn in rng.sample(all_turns, 4):
+            assert rp.context is not None
+            before = rp.states[turn.index - 1]
+            piles = (before.piles or {})[turn.seat]
+            owned = {*before.hands[turn.seat], *(c for p in piles for c in (p.up, p.down) if c)}
+            legal = legal_plays(turn.hand, turn.plays, rp.context, shown_void=turn.shown_void)
+            t, c = turn.trick - 1, turn.position - 1
+            for card in owned:
+                cut = dataclasses.replace(
+                    hand, play=(*hand.play[:t], (*hand.play[t][:c], turn.play_for(card)))
+                )
+                clean = build(cut).problems == ()
+                assert clean == (card in legal), (seed, turn.index, card)
