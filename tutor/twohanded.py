@@ -17,6 +17,7 @@ What the page leaves open, and how ``tutor`` reads it (docs/rules.md, "two-hande
   for their second);
 - "shown void" (for the joker settings) means a player failed to follow holding no card of the
   suit in hand or face up.
+- the joker may be nominated only from the contractor's hand, not from the table.
 
 Each player is on their own: the contractor against the opponent, scored as the four-handed game
 scores a contract and the defenders' tricks.
