@@ -290,3 +290,14 @@ def test_the_cards_play_along_offers_are_the_cards_the_replay_accepts() -> None:
                 )
                 clean = build(cut).problems == ()
                 assert clean == (card in legal), (seed, turn.index, card)
+
+
+def test_a_joker_on_the_table_cannot_be_nominated(lesson: Hand) -> None:
+    # South's joker lies face up on the table: "held by the contractor" is read as in hand.
+    from tutor.cards import Suit
+
+    hand = dataclasses.replace(lesson, auction=(parse_call("pass"), parse_call("7NT")),
+                               joker=Suit.HEARTS, play=())
+    (message,) = _problems(hand)
+    assert "South nominates the joker as a heart but does not hold it" in message
+    assert _problems(dataclasses.replace(hand, joker=None)) == []

@@ -611,6 +611,8 @@ def _sitting_out_words(rules: RuleSet) -> str:
         return "partner sitting out"
     if rules.players == 6:
         return "both partners sitting out"
+    if rules.players == 2:
+        return "against the opponent"
     return "alone against the others"
 
 
@@ -641,6 +643,8 @@ def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet, dealer:
             (seat,),
         )
     why = "everyone has spoken once" if rules.auction == "one-round" else "the others have passed"
+    if rules.players == 2 and rules.auction != "one-round":
+        why = "the other player has passed"
     return Ruling(
         Kind.AUCTION_WON,
         f"{seat.word} wins the auction with {high.words()} ({why}) and is the contractor.",
