@@ -92,9 +92,10 @@ class SheetRow:
         return f"{self.contractor.short} bid {_bid_text(self.bid, symbols)} ({self.value})"
 
     def result_text(self) -> str:
-        """``took 8 tricks — made``, ``took 7 tricks — set``, ``thrown in``."""
+        """``took 8 tricks — made``, ``took 7 tricks — set``, ``thrown in``, or when everyone
+        passed and the hand was played at no-trumps, each party's tricks."""
         if (self.bid is None or self.contractor is None) and self.tricks:
-            return "played at no-trumps: " + ", ".join(f"{k} {n}" for k, n in self.tricks.items())
+            return "played at no-trumps: " + ", ".join(f"{k} took {n}" for k, n in self.tricks.items())
         if self.bid is None or self.contractor is None:
             return "thrown in"
         taken = self.tricks[self.contractor.key]
@@ -368,7 +369,7 @@ def score_match(match: Match, overrides: Mapping[str, object] | None = None) -> 
         bid = hand.bid if hand.bid is not None and not hand.bid.is_all_passed else None
         value = contract_value(bid, rules) if bid else None
         bad = _bid_problem(bid, rules) if bid else None
-        bad = bad or _needs_play(hand, rules, changed)
+        bad = bad or _needs_play(hand, rules, changed, list(names))
         if bad:
             problems.append(FileProblem(match.path, hand.line, f"hand {hand.number}: {bad}", "rules"))
             continue
@@ -455,8 +456,11 @@ class _Table:
         else the short entry's bid by its party's first seat (the bidder's words name who)."""
         if hand.replay is not None and hand.replay.contract is not None:
             return hand.replay.contract
-        if hand.bid is None or hand.contractor is None:
+        if hand.bid is None:
             return None
+        if hand.bid.is_all_passed:  # no contractor: the seat only says where the hand began
+            return Contract(hand.bid, table(self.rules.players).seats[0])
+        assert hand.contractor is not None
         return Contract(hand.bid, self.side[hand.contractor].seats[0])
 
     def match_end(self, end: GameEnd | None) -> MatchEnd | None:
@@ -466,7 +470,9 @@ class _Table:
                         end.ruling)
 
 
-def _needs_play(hand: MatchHand, rules: RuleSet, changed: Mapping[str, object]) -> str | None:
+def _needs_play(
+    hand: MatchHand, rules: RuleSet, changed: Mapping[str, object], hand_keys: list[str]
+) -> str | None:
     """A setting this hand cannot be scored under without the play of its cards, or None."""
     played = hand.replay is not None
     if hand.bid is None and rules.all_pass == "no-trumps":
@@ -475,8 +481,9 @@ def _needs_play(hand: MatchHand, rules: RuleSet, changed: Mapping[str, object]) 
                     "no-trumps it would have been played at no-trumps, each side scoring its "
                     "tricks: its tricks are not known, so it cannot be scored under that setting")
         return ("everyone passed, and under setting all_pass no-trumps the hand is played at "
-                "no-trumps with each side scoring its tricks: this short entry does not say who "
-                "took how many, so it cannot be scored (give the hand file that plays it)")
+                "no-trumps with each side scoring its tricks: this entry does not say who took "
+                "how many, so it cannot be scored (give them, like `tricks: {"
+                + ", ".join(f"{k}: 5" for k in hand_keys) + "}`, or the hand file that plays it)")
     if (hand.replay is not None and hand.replay.contract is not None
             and hand.replay.contract.grand_slam and not rules.grand_slam):
         return ("the contractor declared a grand slam, which these rules do not allow (setting "
