@@ -298,7 +298,7 @@ def test_a_grand_slam_hand_scores_as_declared() -> None:
     assert pair_points(made) == [(500, 0)] and made.finished_after == 1
     lost = score_match(_grand_slam_match(9))
     assert pair_points(lost) == [(-500, 10)]
-    with pytest.raises(MatchFileError, match="slam.yaml:3: hand 1: the contractor declared a grand slam"):
+    with pytest.raises(MatchFileError, match=r"slam.yaml:3: hand 1: the contractor declared a grand slam"):
         score_match(_grand_slam_match(10), {"grand_slam": False})
 
 
