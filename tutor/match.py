@@ -293,7 +293,8 @@ class _MatchReader(_Reader):
         if raw_bid.strip().lower() in ("pass", "passed", "thrown-in", "thrown in"):
             extra = [k for k in fields if k not in ("bid", "note", "tricks", "order")]
             if extra:
-                self.fail(node, f"hand {number}: everyone passed, so it has no {', '.join(extra)}")
+                self.fail(node, f"hand {number} was thrown in (everyone passed), so it has no "
+                                f"{', '.join(extra)}")
                 return None
             if "tricks" not in fields and "order" not in fields:
                 return MatchHand(number, line, None, None, None, {}, note=note)

@@ -16,13 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .auction import Bid, BidKind, Contract, Strain, contract_value
+from .auction import Bid, BidKind, Contract, contract_value
 from .handfile import FileProblem
 from .match import Match, MatchFileError, MatchHand, Party
 from .rules import RulesError, RuleSet
 from .rulings import Ruling
 from .scoring import GameEnd, TrickOrderNeeded, game_end, score_hand
 from .seats import Side, table
+from .sheet_words import LABELS, QUIET, bid_text, num, setting_words, signed, value_words
 
 __all__ = [
     "SCORING_SETTINGS",
@@ -89,7 +90,7 @@ class SheetRow:
         """As the Cardzo sheet writes it: ``N/S bid 7♦ (180)``; ``all passed`` when thrown in."""
         if self.bid is None or self.contractor is None:
             return "all passed"
-        return f"{self.contractor.short} bid {_bid_text(self.bid, symbols)} ({self.value})"
+        return f"{self.contractor.short} bid {bid_text(self.bid, symbols)} ({self.value})"
 
     def result_text(self) -> str:
         """``took 8 tricks — made``, ``took 7 tricks — set``, ``thrown in``, or when everyone
@@ -169,12 +170,12 @@ class ScoreSheet:
         if self.end is not None:
             return f"Finished after hand {self.finished_after}. {self.end.ruling.text}"
         return (f"Not finished: no one has won yet (play to {self.rules.target}, "
-                f"lose at {_num(self.rules.lose_at)}).")
+                f"lose at {num(self.rules.lose_at)}).")
 
     def settings(self) -> list[tuple[str, str]]:
         """The scoring settings in force, as (label, value) pairs for a reader."""
-        return [(_LABELS[name], _setting_words(name, self.rules)) for name in SCORING_SETTINGS
-                if name not in _QUIET or getattr(self.rules, name) != _QUIET[name]]
+        return [(LABELS[name], setting_words(name, self.rules)) for name in SCORING_SETTINGS
+                if name not in QUIET or getattr(self.rules, name) != QUIET[name]]
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -209,8 +210,8 @@ class ScoreSheet:
                 "result": r.result_text(),
                 "made": r.made,
                 "scored": r.scored,
-                "points": [_signed(r.points[k]) if r.points is not None else "—" for k in keys],
-                "totals": [_num(r.totals[k]) if r.totals is not None else "—" for k in keys],
+                "points": [signed(r.points[k]) if r.points is not None else "—" for k in keys],
+                "totals": [num(r.totals[k]) if r.totals is not None else "—" for k in keys],
                 "negative": [r.totals is not None and r.totals[k] < 0 for k in keys],
                 "why": r.ruling.text if r.ruling else "",
                 "note": r.note or "",
@@ -222,90 +223,17 @@ class ScoreSheet:
             "preset": self.rules.name,
             "parties": [{"key": p.key, "name": p.name, "short": p.short} for p in self.parties],
             "settings": self.settings(),
-            "changed": [f"{_LABELS.get(k, k)}: {_value_words(k, b)} (the file: {_value_words(k, a)})"
+            "changed": [f"{LABELS.get(k, k)}: {value_words(k, b)} (the file: {value_words(k, a)})"
                         for k, (a, b) in self.changed.items()],
             "rows": rows,
             "finished": self.finished,
             "status": self.status(),
             "standings": [
-                {"rank": s.rank, "name": s.party.name, "short": s.party.short, "total": _num(s.total),
+                {"rank": s.rank, "name": s.party.name, "short": s.party.short, "total": num(s.total),
                  "winner": s.winner, "loser": s.loser}
                 for s in self.standings
             ],
         }
-
-
-_LABELS = {
-    "target": "Play to",
-    "lose_at": "Lose at minus",
-    "slam": "Taking all ten tricks",
-    "misere_value": "Misère is worth",
-    "defender_trick_value": "Defenders score per trick",
-    "defenders_score_in_misere": "Defenders score during misère",
-    "misere_defenders_count": "Defenders during misère count",
-    "three_handed": "Three-handed play",
-    "lowest_bid": "Lowest legal bid",
-    "win_on_defence": "Defenders' trick points can win",
-    "defenders_cap": "Trick points cannot take a side past",
-    "defenders_score": "Defenders score their tricks",
-    "all_pass": "When everyone passes",
-    "open_misere_520": "Open misère is worth 520",
-    "grand_nullo": "Grand nullo",
-    "grand_slam": "Grand slam",
-}
-#: Later settings a sheet lists only when they are not at these values (the first presets').
-_QUIET: dict[str, object] = {
-    "defenders_cap": False, "defenders_score": "always", "all_pass": "redeal",
-    "open_misere_520": False, "grand_nullo": False, "grand_slam": False,
-}
-_SLAM_WORDS = {
-    "minimum250": "at least 250",
-    "none": "the contract value",
-    "plus250": "the contract value + 250",
-}
-
-
-def _setting_words(name: str, rules: RuleSet) -> str:
-    return _value_words(name, getattr(rules, name))
-
-
-def _value_words(name: str, value: object) -> str:
-    if name == "slam":
-        return _SLAM_WORDS[str(value)]
-    if name == "misere_defenders_count":
-        return "their own tricks" if value == "their-tricks" else "the contractor's tricks"
-    if name == "lowest_bid":
-        return "six tricks" if value == 6 else "seven tricks"
-    if name == "defenders_score":
-        return {"always": "always", "when-set": "only when the contract is set",
-                "winner-only": "only the side that won the hand scores"}.get(str(value), str(value))
-    if name == "all_pass":
-        return "redeal" if value == "redeal" else "play at no-trumps, each side scoring its tricks"
-    return _show(value)
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, int):
-        return _num(value)
-    return str(value)
-
-
-def _num(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else _num(n)
-
-
-def _bid_text(bid: Bid, symbols: bool) -> str:
-    if bid.kind is not BidKind.TRICKS:
-        return bid.pretty() if symbols else str(bid)
-    if bid.strain is Strain.NO_TRUMPS:
-        return f"{bid.tricks} no-trumps"
-    return bid.pretty() if symbols else str(bid)
 
 
 def _rules_for(
