@@ -347,3 +347,14 @@ def test_tutor_score_refuses_all_pass_without_tricks(
     assert main(["score", str(path), "--set", "all_pass=no-trumps"]) != 0
     err = capsys.readouterr().err
     assert "hand 3: everyone passed" in err and "cannot be scored" in err
+
+
+def test_the_sheet_lists_a_later_setting_only_when_it_is_in_force() -> None:
+    m = match.loads(CAPPED % "australian", "capped.yaml")
+    labels = dict(score_match(m).settings())
+    assert "Trick points cannot take a side past" not in labels and "Grand slam" not in labels
+    changed = score_match(m, {"defenders_cap": 460, "defenders_score": "when-set"})
+    shown = dict(changed.settings())
+    assert shown["Trick points cannot take a side past"] == "460"
+    assert shown["Defenders score tricks"] == "only on a set contract"
+    assert changed.changed == {"defenders_cap": (False, 460), "defenders_score": ("always", "when-set")}

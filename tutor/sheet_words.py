@@ -20,9 +20,9 @@ LABELS = {
     "lowest_bid": "Lowest legal bid",
     "win_on_defence": "Defenders' trick points can win",
     "defenders_cap": "Trick points cannot take a side past",
-    "defenders_score": "Defenders score their tricks",
+    "defenders_score": "Defenders score tricks",
     "all_pass": "When everyone passes",
-    "open_misere_520": "Open misère is worth 520",
+    "open_misere_520": "Open misère worth 520",
     "grand_nullo": "Grand nullo",
     "grand_slam": "Grand slam",
 }
@@ -50,8 +50,9 @@ def value_words(name: str, value: object) -> str:
     if name == "lowest_bid":
         return "six tricks" if value == 6 else "seven tricks"
     if name == "defenders_score":
-        return {"always": "always", "when-set": "only when the contract is set",
-                "winner-only": "only the side that won the hand scores"}.get(str(value), str(value))
+        return {"always": "always", "when-set": "only on a set contract",
+                "winner-only": "only on a set contract, and only the winner of the hand scores"
+                }.get(str(value), str(value))
     if name == "all_pass":
         return "redeal" if value == "redeal" else "play at no-trumps, each side scoring its tricks"
     return show(value)
