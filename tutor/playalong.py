@@ -44,6 +44,8 @@ class Turn:
     actual: Play
     ruling: Ruling
     note: str | None
+    #: The left bower is in no one's hand any more (played, or put away with the kitty).
+    left_bower_out: bool = False
 
     def play_for(self, card: Card) -> Play:
         """``card`` as this seat would play it; a wildcard joker led names a suit it may name.
@@ -62,7 +64,7 @@ class Turn:
         """The engine's ruling for playing ``card`` now; raises :class:`~tutor.play.IllegalPlay`."""
         return judge_play(
             self.seat, self.hand, self.plays, self.play_for(card), self.ctx,
-            shown_void=self.shown_void,
+            shown_void=self.shown_void, left_bower_out=self.left_bower_out,
         )
 
     def legal(self) -> list[Card]:
@@ -138,6 +140,9 @@ def turn_at(replay: Replay, index: int) -> Turn | None:
         actual=step.play,
         ruling=step.ruling,
         note=replay.hand.note(step.note_key) if step.note_key else None,
+        left_bower_out=ctx.left_bower is None or not any(
+            ctx.left_bower in held for s, held in before.hands.items() if s not in before.out
+        ),
     )
 
 

@@ -1049,6 +1049,9 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             ("play", n_tricks), f"the hand has {len(hand.play)} tricks; there are only {n_tricks}", "play"
         )
     b.now["to_play"] = leader
+    left = ctx.left_bower
+    # The rulings remind the learner where the left bower belongs only while someone holds it.
+    left_out = left is None or not any(left in b.holding[s] for s in active)
     for t, trick in enumerate(hand.play[:n_tricks]):
         number = t + 1
         seats = _seats_from(at, leader, active)
@@ -1068,7 +1071,10 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         for c, play in enumerate(trick):
             seat = seats[c]
             try:
-                ruling = judge_play(seat, b.holding[seat], plays, play, ctx, shown_void=shown_void[seat])
+                ruling = judge_play(
+                    seat, b.holding[seat], plays, play, ctx,
+                    shown_void=shown_void[seat], left_bower_out=left_out,
+                )
             except IllegalPlay as err:
                 b.problem(
                     ("play", t, c),
@@ -1086,6 +1092,8 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                 shown_void[seat].add(led)
             b.holding[seat].remove(play.card)
             b.played[seat].append(play.card)
+            if play.card == left:
+                left_out = not any(left in b.holding[s] for s in active)
             plays.append(play)
             rulings.append(ruling)
             record = TrickRecord(number, leader, seats, tuple(plays), tuple(rulings), led,
