@@ -154,6 +154,8 @@ class State:
     """Every seat sitting out (misère: the partner at four, both partners at six)."""
     partner: Seat | None = None
     """Five-handed: the called partner, once the table knows who it is."""
+    shown_void: Mapping[Seat, frozenset[Suit]] = field(default_factory=dict)
+    """The suits each seat has shown void in (failed to follow a suit led) so far this hand."""
 
     @property
     def current_trick(self) -> TrickRecord | None:
@@ -297,7 +299,7 @@ def _seats_from(at: Table, first: Seat, active: Sequence[Seat]) -> tuple[Seat, .
 
 _FIELDS = (
     "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
-    "result", "out", "partner",
+    "result", "out", "partner", "shown_void",
 )
 
 
@@ -366,6 +368,7 @@ class _Builder:
             "calls": (), "contract": None, "tricks": (), "tricks_won": dict.fromkeys(at.sides, 0),
             "shown": frozenset(), "sitting_out": None, "to_play": None, "kitty_taken": False,
             "result": None, "out": frozenset(), "partner": None,
+            "shown_void": {s: frozenset() for s in self.seats},
         }
 
     def problem(self, where: Where, message: str, rule: str) -> None:
@@ -1088,8 +1091,11 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                 powerless.append(c)
             if c == 0:
                 led = led_suit([play], ctx)
-            elif led is not None and effective_suit(play.card, ctx) is not led:
+            elif led is not None and led not in shown_void[seat] and (
+                effective_suit(play.card, ctx) is not led
+            ):
                 shown_void[seat].add(led)
+                b.now["shown_void"] = {s: frozenset(v) for s, v in shown_void.items()}
             b.holding[seat].remove(play.card)
             b.played[seat].append(play.card)
             if play.card == left:
