@@ -77,6 +77,8 @@ class PlayContext:
     joker_loses_power: bool = False
     #: Which suits a led wildcard joker may name (setting joker_lead).
     joker_lead: str = "not-shown-void"
+    #: What the table calls misère (setting misere_word), for the rulings' sentences.
+    misere_word: str = "misère"
 
     @classmethod
     def of(
@@ -96,6 +98,7 @@ class PlayContext:
             joker_compulsory=joker_compulsory and bid.is_misere and nominated is None,
             joker_loses_power=joker_loses_power and trumps is None and nominated is None,
             joker_lead=joker_lead,
+            misere_word=bid.misere_word,
         )
 
     @property
@@ -220,7 +223,7 @@ def _and_words(suits: Collection[Suit]) -> str:
 
 
 def _no_trump_word(ctx: PlayContext) -> str:
-    return "misère" if ctx.misere else "no-trumps"
+    return ctx.misere_word if ctx.misere else "no-trumps"
 
 
 def _holding(cards: Sequence[Card]) -> str:
@@ -318,7 +321,8 @@ def judge_play(
         return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out)
     if play.names is not None:
         raise IllegalPlay(
-            f"{who} cannot name a suit with {play}: only a joker led in no-trumps or misère names one",
+            f"{who} cannot name a suit with {play}: only a joker led in no-trumps or "
+            f"{ctx.misere_word} names one",
             Kind.JOKER_LED_NAMES_SUIT,
         )
     led = led_suit(plays, ctx)
@@ -379,7 +383,7 @@ def judge_play(
     wildcard_joker = next((c for c in hand if isinstance(c, Joker)), None) if ctx.wildcard else None
     if ctx.joker_compulsory and wildcard_joker is not None and not isinstance(card, Joker):
         raise IllegalPlay(
-            f"{who} has no {led.word} and holds the joker, which in misère must be played "
+            f"{who} has no {led.word} and holds the joker, which in {ctx.misere_word} must be played "
             f"as soon as its holder is void in the suit led; {who} cannot play {card}",
             Kind.JOKER_COMPULSORY,
         )
@@ -391,7 +395,7 @@ def judge_play(
         if ctx.joker_compulsory:
             kind = Kind.JOKER_COMPULSORY
             why = (
-                f"{void}, so must play the joker: in misère it must be played as soon as its "
+                f"{void}, so must play the joker: in {ctx.misere_word} it must be played as soon as its "
                 f"holder cannot follow suit"
             )
         else:
@@ -510,7 +514,7 @@ def _judge_lead(
         else:
             raise IllegalPlay(
                 f"{who} cannot name a suit with {play}: the joker names a suit only when led in "
-                f"no-trumps or misère without a nomination",
+                f"no-trumps or {ctx.misere_word} without a nomination",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
     suit = effective_suit(card, ctx)

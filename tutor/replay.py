@@ -727,7 +727,8 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
             b.problem(
                 ("joker",),
                 f"the joker cannot be nominated in {bid.words()} under these rules ({rules.name}): "
-                f"it may be nominated only in misère (setting joker_nomination_in_no_trumps off)",
+                f"it may be nominated only in {rules.misere_word} (setting "
+                f"joker_nomination_in_no_trumps off)",
                 "joker-nomination",
             )
             return None
@@ -735,7 +736,7 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
             b.problem(
                 ("joker",),
                 f"the joker cannot be nominated under these rules ({rules.name}): in no-trumps "
-                f"and misère it is a card of its own (setting joker_nomination off)",
+                f"and {rules.misere_word} it is a card of its own (setting joker_nomination off)",
                 "joker-nomination",
             )
             return None
@@ -768,7 +769,7 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 Ruling(
                     Kind.MISERE_JOKER_NOT_NOMINATED,
                     f"{who.word} keeps the joker in {bid.words()} without nominating its suit: "
-                    f"under these rules that loses the misère whatever the tricks (setting "
+                    f"under these rules that loses the {rules.misere_word} whatever the tricks (setting "
                     f"misere_needs_joker_nominated).",
                     (who,),
                     (Joker(),),
@@ -883,7 +884,8 @@ def _nullo_exchange(b: _Builder, contract: Contract, discard: Sequence[Card]) ->
 
 def _context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
     if bid.kind is BidKind.GRAND_NULLO:
-        bid = Bid(BidKind.MISERE)  # played like misère, both partners at the table
+        # Played like misère, both partners at the table; the rulings name it.
+        bid = Bid(BidKind.MISERE, misere_word="grand nullo")
     return PlayContext.of(
         bid,
         nominated,
@@ -1169,7 +1171,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                     Ruling(
                         Kind.OPEN_MISERE_SHOWN,
                         f"After the first trick {contract.declarer.word} lays their hand face up "
-                        f"on the table: that is what makes the misère open.",
+                        f"on the table: that is what makes the {rules.misere_word} open.",
                         (contract.declarer,),
                         tuple(b.holding[contract.declarer]),
                     ),
@@ -1181,8 +1183,8 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         forfeit = None
         if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
             forfeit = (
-                "the contractor kept the joker without nominating its suit, which loses a misère "
-                "(setting misere_needs_joker_nominated)"
+                f"the contractor kept the joker without nominating its suit, which loses a "
+                f"{rules.misere_word} (setting misere_needs_joker_nominated)"
             )
         partner = at.side_of(b.partner) if b.partner is not None else None
         result = score_hand(contract, won, rules, forfeit=forfeit, partner=partner)
