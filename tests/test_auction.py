@@ -163,7 +163,7 @@ ILLEGAL = [
     ("avondale", "pass pass pass pass 6S", 4, "everyone passed"),
     ("avondale", "6S pass pass pass 7S", 4, "the auction is over (each player speaks once)"),
     ("avondale", "misere", 0, "these rules (avondale) have no misère"),
-    ("american", "open-misere", 0, "these rules (american) have no open misère"),
+    ("american", "open-misere", 0, "these rules (american) have no open nullo"),
     ("american", "8C misere", 1, "does not outrank"),
 ]
 

@@ -229,6 +229,8 @@ def test_legal_plays_agrees_with_judge_play_and_is_never_empty() -> None:
                 led, last = trick.led, trick.plays[-1]
                 if led is not None and effective_suit(last.card, ctx) is not led:
                     void[trick.seats[len(trick.plays) - 1]].add(led)
+            # The replay keeps the same record as it builds (what play-along asks the engine with).
+            assert state.shown_void == {s: frozenset(v) for s, v in void.items()}
             seat = state.to_play
             if seat is None or step.kind not in (StepKind.CARD, StepKind.TRICK, StepKind.SHOW):
                 continue

@@ -15,6 +15,7 @@ from tutor.hand import Hand, RulesSpec
 from tutor.randomdeal import random_hand
 from tutor.replay import StepKind, Walker, build
 from tutor.rulings import Kind
+from tutor.seats import Seat
 from tutor.terminal import format_replay
 
 DATA = Path(__file__).parent / "data"
@@ -143,3 +144,14 @@ def test_replay_json_lists_every_step_with_its_ruling() -> None:
     assert len(data["steps"]) == len(build(EXAMPLE).steps)
     assert all(s["kind"] and s["text"] for s in data["steps"])
     assert data["tricks"][5]["rulings"][0]["kind"] == "joker-led-names-suit"
+
+
+def test_the_state_records_the_suits_each_seat_has_shown_void_in() -> None:
+    rp = build(handfile.load(Path(__file__).parent.parent / "hands" / "first-night-seven-hearts.yaml"))
+    assert all(not v for v in rp.states[0].shown_void.values())
+    # West discards the 7 of spades on the ace of clubs, the second card of trick 3.
+    at = next(i for i, s in enumerate(rp.steps) if s.trick == 3 and s.position == 2)
+    assert rp.states[at - 1].shown_void[Seat.W] == frozenset()
+    assert rp.states[at].shown_void[Seat.W] == frozenset({Suit.CLUBS})
+    assert rp.states[at].shown_void[Seat.N] == frozenset()
+    assert rp.states[-1].shown_void[Seat.W] >= {Suit.CLUBS}

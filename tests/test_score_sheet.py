@@ -246,7 +246,7 @@ def test_three_handed_american_first_opponent_to_reach_wins() -> None:
     assert sheet.totals == {"Ann": -880, "Bob": 510, "Cat": 510}
     assert sheet.finished_after == 4
     assert sheet.end is not None and sheet.end.winners == ("Cat",)
-    assert "Bob got there later in the deal" in sheet.status()
+    assert "Bob got there later in the hand" in sheet.status()
     assert sheet.rows[4].points is None and not sheet.rows[4].scored
     assert [(s.party.key, s.rank, s.winner) for s in sheet.standings] == [
         ("Cat", 1, True), ("Bob", 1, False), ("Ann", 3, False),

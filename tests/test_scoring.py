@@ -148,14 +148,14 @@ GAME_END = [
     ("australian", (500, 100), "7H", Seat.N, True, (NS,), ()),
     ("australian", (520, 530), "7H", Seat.N, True, (NS,), ()),
     # "A side that drops to −500 loses at once."
-    ("australian", (-500, 100), "8H", Seat.N, False, (), (NS,)),
+    ("australian", (-500, 100), "8H", Seat.N, False, (EW,), (NS,)),
     ("australian", (-490, 100), "8H", Seat.N, False, (), ()),
     # American: "Opponents can win by accumulating 10-point trick scores."
     ("american", (510, 100), "7H", Seat.E, True, (NS,), ()),
     ("american", (510, 100), "7H", Seat.E, False, (NS,), ()),
     # "If both the contractor and an opponent reach 500+ in the same deal, the contractor wins."
     ("american", (510, 520), "7H", Seat.E, True, (EW,), ()),
-    ("american", (-500, 200), "8H", Seat.N, False, (), (NS,)),
+    ("american", (-500, 200), "8H", Seat.N, False, (EW,), (NS,)),
     # Avondale (CardPractice): "A side reaches 500 — That side wins the game".
     ("avondale", (500, 100), "7H", Seat.E, True, (NS,), ()),
 ]

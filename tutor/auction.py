@@ -8,8 +8,9 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import Card, Joker, Rank, Suit, SuitedCard, TutorError
@@ -99,6 +100,9 @@ class Bid:
     #: "Seven No" / "Inkle No" (West Seventh Street): no-trumps that shows the joker or split
     #: bowers. Written ``7No``, ``6No``; it stands on the ladder where 7NT, 6NT stand.
     informative: bool = False
+    #: What the table calls misère (setting misere_word: "nullo" in American play). Only how
+    #: the bid is said, not which bid it is: equal bids compare equal whatever the word.
+    misere_word: str = field(default="misère", compare=False)
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -111,6 +115,12 @@ class Bid:
     @classmethod
     def of(cls, tricks: int, strain: Strain) -> Bid:
         return cls(BidKind.TRICKS, tricks, strain)
+
+    def called(self, rules: RuleSet) -> Bid:
+        """This bid as the table of ``rules`` says it (misère or nullo, setting misere_word)."""
+        if self.is_misere and self.misere_word != rules.misere_word:
+            return dataclasses.replace(self, misere_word=rules.misere_word)
+        return self
 
     def __str__(self) -> str:
         if self.kind is BidKind.TRICKS:
@@ -147,6 +157,8 @@ class Bid:
             if self.informative:
                 return f"{self.tricks}No"
             return f"{self.tricks}{self.strain.symbol}"
+        if self.is_misere:
+            return _WORDS[self.kind.value].replace("misère", self.misere_word).capitalize()
         return _PRETTY[self.kind.value]
 
     def words(self) -> str:
@@ -155,11 +167,12 @@ class Bid:
             if self.informative:
                 return f"{'inkle' if self.tricks == 6 else _NUMBER_WORDS[self.tricks]} no"
             return f"{_NUMBER_WORDS[self.tricks]} {self.strain.word}"
+        if self.is_misere:
+            return _WORDS[self.kind.value].replace("misère", self.misere_word)
         return _WORDS[self.kind.value]
 
 
-_PRETTY = {"misere": "Misère", "open-misere": "Open misère", "all-passed": "All passed (NT)",
-           "grand-nullo": "Grand nullo"}
+_PRETTY = {"all-passed": "All passed (NT)", "grand-nullo": "Grand nullo"}
 _WORDS = {"misere": "misère", "open-misere": "open misère",
           "all-passed": "no-trumps with no contract (everyone passed)", "grand-nullo": "grand nullo"}
 
@@ -339,6 +352,7 @@ def run_auction(
     at = table(rules.players)
     seats = at.seats
     order = list(at.order_from(at.next(dealer)))
+    calls = [c.called(rules) if isinstance(c, Bid) else c for c in calls]  # misère or nullo
     passed: set[Seat] = set()
     spoken: set[Seat] = set()
     high: Bid | None = None
@@ -689,14 +703,18 @@ def _check_bid(
         high is not None and (high.is_misere or high.tricks >= 7)
     ):
         raise AuctionError(
-            i, f"{seat.word} cannot bid misère yet: under these rules it may be bid only once "
+            i, f"{seat.word} cannot bid {rules.misere_word} yet: under these rules it may be bid only once "
             f"someone has bid seven (setting misere_any_time off)"
         )
     if bid.kind is BidKind.MISERE and not rules.misere:
-        raise AuctionError(i, f"{seat.word} cannot bid misère: these rules ({rules.name}) have no misère")
+        raise AuctionError(
+            i, f"{seat.word} cannot bid {rules.misere_word}: these rules ({rules.name}) have no "
+            f"{rules.misere_word}"
+        )
     if bid.kind is BidKind.OPEN_MISERE and not rules.open_misere:
         raise AuctionError(
-            i, f"{seat.word} cannot bid open misère: these rules ({rules.name}) have no open misère"
+            i, f"{seat.word} cannot bid open {rules.misere_word}: these rules ({rules.name}) have no "
+            f"open {rules.misere_word}"
         )
     if bid.kind is BidKind.TRICKS and bid.tricks < rules.lowest_bid:
         raise AuctionError(
@@ -715,7 +733,8 @@ def _check_bid(
 def _ladder_hint(bid: Bid, high: Bid, rules: RuleSet) -> str:
     if bid.is_misere or high.is_misere:
         return (
-            f"where misère ranks just above {rules.misere_ranks_above} and open misère just above "
+            f"where {rules.misere_word} ranks just above {rules.misere_ranks_above} and open "
+            f"{rules.misere_word} just above "
             f"{rules.open_misere_ranks_above}"
         )
     return "of tricks, then spades < clubs < diamonds < hearts < no-trumps"

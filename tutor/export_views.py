@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from .auction import Pass
 from .cards import Card
-from .play import Play
+from .play import Play, PlayContext
 from .render import render_card, render_hand, render_piles, render_trick
 from .replay import Replay, StepKind, TrickRecord
 from .seats import Seat
@@ -49,8 +49,9 @@ class Pictures:
             found = self._cards[key] = render_card(card, state=state, env=self.env)
         return found
 
-    def hand(self, seat: Seat, cards: Sequence[Card]) -> Markup:
-        return render_hand(seat, cards, env=self.env)
+    def hand(self, seat: Seat, cards: Sequence[Card], context: PlayContext | None = None) -> Markup:
+        """A hand; with a suit contract's ``context``, trumps first (:func:`~tutor.render.sorted_hand`)."""
+        return render_hand(seat, cards, context=context, env=self.env)
 
     def trick(self, trick: TrickRecord) -> Markup:
         return render_trick(trick, env=self.env)
@@ -162,7 +163,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     hand = rp.hand
     notes = hand.notes
     deal = {
-        seat.value: draw.hand(seat, hand.hands.get(seat, ())) for seat in rp.table.seats
+        seat.value: draw.hand(seat, hand.hands.get(seat, ()), rp.context) for seat in rp.table.seats
     }
     if hand.piles is not None:  # the two-handed game: the table piles under each hand
         for seat, dealt in hand.piles.items():
@@ -182,7 +183,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
                 "cards": [draw.card(Play(c)) for c in step.ruling.cards],
             })
             if step.kind is StepKind.DISCARD and step.seat is not None:
-                declarer_hand = draw.hand(step.seat, rp.states[i].hands[step.seat])
+                declarer_hand = draw.hand(step.seat, rp.states[i].hands[step.seat], rp.context)
         elif step.kind is StepKind.TRICK and step.trick is not None:
             last_trick = step.trick
         elif step.kind is StepKind.REVEAL and step.trick is not None and step.trick <= len(tricks):

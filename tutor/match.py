@@ -16,7 +16,7 @@ from typing import IO
 
 import yaml
 
-from .auction import Bid
+from .auction import Bid, BidKind, Strain
 from .cards import Joker, TutorError
 from .hand import RulesSpec
 from .handfile import _BOOL_TAG, _INT_TAG, FileProblem, _Loader, _Reader, check
@@ -58,7 +58,8 @@ class MatchHand:
     number: int
     line: int
     bid: Bid | None
-    """``None`` when everyone passed and the hand was thrown in."""
+    """``None`` when everyone passed and the hand was thrown in; the all-passed bid when it was
+    played at no-trumps instead (setting all_pass), with every party's tricks."""
     contractor: str | None
     """The contractor's party key."""
     bidder: str | None
@@ -290,12 +291,25 @@ class _MatchReader(_Reader):
         if raw_bid is None:
             return None
         if raw_bid.strip().lower() in ("pass", "passed", "thrown-in", "thrown in"):
-            extra = [k for k in fields if k not in ("bid", "note")]
+            extra = [k for k in fields if k not in ("bid", "note", "tricks", "order")]
             if extra:
                 self.fail(node, f"hand {number} was thrown in (everyone passed), so it has no "
                                 f"{', '.join(extra)}")
                 return None
-            return MatchHand(number, line, None, None, None, {}, note=note)
+            if "tricks" not in fields and "order" not in fields:
+                return MatchHand(number, line, None, None, None, {}, note=note)
+            # Everyone passed and the hand was played at no-trumps (setting all_pass no-trumps).
+            if "tricks" in fields and not isinstance(fields["tricks"], yaml.MappingNode):
+                keys = ", ".join(f"{p.key}: 5" for p in self.parties)
+                self.fail(fields["tricks"], f"hand {number}: everyone passed and there is no "
+                                            f"contractor, so give each side's tricks, like {{{keys}}}")
+                return None
+            order = self.order(fields["order"], number) if "order" in fields else None
+            tricks = self.tricks(fields.get("tricks"), node, number, "", order)
+            if tricks is None:
+                return None
+            return MatchHand(number, line, Bid(BidKind.ALL_PASSED, strain=Strain.NO_TRUMPS), None,
+                             None, tricks, order, note=note)
         try:
             bid = Bid.parse(raw_bid)
         except TutorError as err:

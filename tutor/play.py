@@ -77,6 +77,8 @@ class PlayContext:
     joker_loses_power: bool = False
     #: Which suits a led wildcard joker may name (setting joker_lead).
     joker_lead: str = "not-shown-void"
+    #: What the table calls misère (setting misere_word), for the rulings' sentences.
+    misere_word: str = "misère"
 
     @classmethod
     def of(
@@ -96,6 +98,7 @@ class PlayContext:
             joker_compulsory=joker_compulsory and bid.is_misere and nominated is None,
             joker_loses_power=joker_loses_power and trumps is None and nominated is None,
             joker_lead=joker_lead,
+            misere_word=bid.misere_word,
         )
 
     @property
@@ -107,6 +110,11 @@ class PlayContext:
     def left_bower_suit(self) -> Suit | None:
         """The printed suit of the left bower (None without a trump suit)."""
         return None if self.trumps is None else _SISTER[self.trumps]
+
+    @property
+    def left_bower(self) -> Card | None:
+        """The left bower itself, the jack of the trump suit's sister (None without a trump suit)."""
+        return None if self.trumps is None else SuitedCard(Rank.JACK, _SISTER[self.trumps])
 
     def is_left_bower(self, card: Card) -> bool:
         return (
@@ -215,23 +223,32 @@ def _and_words(suits: Collection[Suit]) -> str:
 
 
 def _no_trump_word(ctx: PlayContext) -> str:
-    return "misère" if ctx.misere else "no-trumps"
+    return ctx.misere_word if ctx.misere else "no-trumps"
 
 
 def _holding(cards: Sequence[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-def _bower_note(led: Suit, ctx: PlayContext, hand: Collection[Card] = ()) -> str:
-    """The parenthesis that reminds a learner where the left bower belongs."""
-    if ctx.trumps is None:
+def _bower_note(led: Suit, ctx: PlayContext, *, live: bool) -> str:
+    """The parenthesis that reminds a learner where the left bower belongs.
+
+    ``live``: whether the reminder is worth saying here; the callers decide (the left bower is
+    still in someone's hand, or in the hand of the player being told).
+    """
+    if ctx.trumps is None or not live:
         return ""
     left = SuitedCard(Rank.JACK, ctx.trumps.sister)
     if led is ctx.trumps:
         return f" ({left.words()} is a {ctx.trumps.singular} this hand)"
-    if led is ctx.trumps.sister and (not hand or left in hand):
+    if led is ctx.trumps.sister:
         return f" ({left.words()} is a {ctx.trumps.singular} this hand, not a {led.singular})"
     return ""
+
+
+def _holds_left_bower(hand: Collection[Card], ctx: PlayContext) -> bool:
+    left = ctx.left_bower
+    return left is not None and left in hand
 
 
 def legal_plays(
@@ -288,20 +305,24 @@ def judge_play(
     ctx: PlayContext,
     *,
     shown_void: Collection[Suit] = (),
+    left_bower_out: bool = False,
 ) -> Ruling:
     """The ruling that allows ``play`` from ``hand`` to the trick so far, or raise :class:`IllegalPlay`.
 
     ``shown_void`` holds the suits this seat has already failed to follow this hand.
+    ``left_bower_out``: the left bower is in no one's hand any more (played, or put away with
+    the kitty), so the rulings stop reminding the learner that it belongs to trumps.
     """
     card = play.card
     who = seat.word
     if card not in hand:
         raise IllegalPlay(f"{who} does not hold {card} (holding {_holding(hand)})", Kind.FOLLOW_SUIT)
     if not plays:
-        return _judge_lead(seat, hand, play, ctx, shown_void)
+        return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out)
     if play.names is not None:
         raise IllegalPlay(
-            f"{who} cannot name a suit with {play}: only a joker led in no-trumps or misère names one",
+            f"{who} cannot name a suit with {play}: only a joker led in no-trumps or "
+            f"{ctx.misere_word} names one",
             Kind.JOKER_LED_NAMES_SUIT,
         )
     led = led_suit(plays, ctx)
@@ -354,23 +375,27 @@ def judge_play(
             extra = f" (the joker was nominated as a {ctx.joker_suit.singular})"
         raise IllegalPlay(
             f"{who} must follow suit: {led.word} were led and {who} holds "
-            f"{_holding(followers)}{_bower_note(led, ctx, followers)}, so cannot play {card}{extra}",
+            f"{_holding(followers)}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}, so "
+            f"cannot play {card}{extra}",
             rule,
         )
     # Void in the suit led.
     wildcard_joker = next((c for c in hand if isinstance(c, Joker)), None) if ctx.wildcard else None
     if ctx.joker_compulsory and wildcard_joker is not None and not isinstance(card, Joker):
         raise IllegalPlay(
-            f"{who} has no {led.word} and holds the joker, which in misère must be played "
+            f"{who} has no {led.word} and holds the joker, which in {ctx.misere_word} must be played "
             f"as soon as its holder is void in the suit led; {who} cannot play {card}",
             Kind.JOKER_COMPULSORY,
         )
-    void = f"{who} has no {led.word}{_bower_note(led, ctx, hand)}"
+    # Void in trumps: remind while the left bower is still to come; void in its printed suit:
+    # only when this seat holds it (why it does not count as that suit).
+    live = not left_bower_out if led is ctx.trumps else _holds_left_bower(hand, ctx)
+    void = f"{who} has no {led.word}{_bower_note(led, ctx, live=live)}"
     if isinstance(card, Joker) and ctx.wildcard:
         if ctx.joker_compulsory:
             kind = Kind.JOKER_COMPULSORY
             why = (
-                f"{void}, so must play the joker: in misère it must be played as soon as its "
+                f"{void}, so must play the joker: in {ctx.misere_word} it must be played as soon as its "
                 f"holder cannot follow suit"
             )
         else:
@@ -420,7 +445,12 @@ def judge_play(
 
 
 def _judge_lead(
-    seat: Seat, hand: Sequence[Card], play: Play, ctx: PlayContext, shown_void: Collection[Suit]
+    seat: Seat,
+    hand: Sequence[Card],
+    play: Play,
+    ctx: PlayContext,
+    shown_void: Collection[Suit],
+    left_bower_out: bool,
 ) -> Ruling:
     card = play.card
     who = seat.word
@@ -484,7 +514,7 @@ def _judge_lead(
         else:
             raise IllegalPlay(
                 f"{who} cannot name a suit with {play}: the joker names a suit only when led in "
-                f"no-trumps or misère without a nomination",
+                f"no-trumps or {ctx.misere_word} without a nomination",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
     suit = effective_suit(card, ctx)
@@ -501,11 +531,12 @@ def _judge_lead(
         kind = Kind.JOKER_IS_TRUMP if ctx.trumps is not None else Kind.JOKER_NOMINATED_SUIT
         return Ruling(
             kind,
-            f"{who} leads {what}: the others must follow {suit.word}{_bower_note(suit, ctx)}.",
+            f"{who} leads {what}: the others must follow {suit.word}"
+            f"{_bower_note(suit, ctx, live=not left_bower_out)}.",
             (seat,),
             (card,),
         )
-    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx)}"
+    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx, live=not left_bower_out)}"
     return Ruling(Kind.LEAD, f"{who} leads {what}: {follow}.", (seat,), (card,))
 
 

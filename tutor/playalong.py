@@ -16,12 +16,11 @@ from .play import (
     IllegalPlay,
     Play,
     PlayContext,
-    effective_suit,
     joker_lead_suits,
     judge_play,
     legal_plays,
 )
-from .replay import Replay, StepKind, TrickRecord
+from .replay import Replay, StepKind
 from .rulings import Ruling
 from .seats import Seat
 
@@ -44,6 +43,8 @@ class Turn:
     actual: Play
     ruling: Ruling
     note: str | None
+    #: The left bower is in no one's hand any more (played, or put away with the kitty).
+    left_bower_out: bool = False
 
     def play_for(self, card: Card) -> Play:
         """``card`` as this seat would play it; a wildcard joker led names a suit it may name.
@@ -62,7 +63,7 @@ class Turn:
         """The engine's ruling for playing ``card`` now; raises :class:`~tutor.play.IllegalPlay`."""
         return judge_play(
             self.seat, self.hand, self.plays, self.play_for(card), self.ctx,
-            shown_void=self.shown_void,
+            shown_void=self.shown_void, left_bower_out=self.left_bower_out,
         )
 
     def legal(self) -> list[Card]:
@@ -96,18 +97,6 @@ class Pick:
         return self.card == self.turn.actual.card
 
 
-def _shown_void(tricks: tuple[TrickRecord, ...], seat: Seat, ctx: PlayContext) -> frozenset[Suit]:
-    """The suits ``seat`` has failed to follow so far (what the replay tracks while building)."""
-    out: set[Suit] = set()
-    for record in tricks:
-        if record.led is None:
-            continue
-        for i, (s, play) in enumerate(zip(record.seats, record.plays, strict=False)):
-            if i > 0 and s == seat and effective_suit(play.card, ctx) is not record.led:
-                out.add(record.led)
-    return frozenset(out)
-
-
 def turn_at(replay: Replay, index: int) -> Turn | None:
     """The turn whose card is step ``index``, or None when that step is not a card."""
     if not 0 < index < len(replay.steps):
@@ -126,11 +115,15 @@ def turn_at(replay: Replay, index: int) -> Turn | None:
         plays = current.plays
         seats = current.seats[: len(plays)]
     hand = before.hands[step.seat]
-    void = _shown_void(before.tricks, step.seat, ctx)
+    void = frozenset(before.shown_void.get(step.seat, ()))
+    left_out = ctx.left_bower is None or not any(
+        ctx.left_bower in held for s, held in before.hands.items() if s not in before.out
+    )
     if replay.table.players == 2:  # the two-handed game: hand and face-up table cards
         from .twohanded import turn_view
 
         hand, void = turn_view(replay, index)
+        left_out = False  # the left bower may still lie on the table: the replay keeps reminding
     return Turn(
         index=index,
         seat=step.seat,
@@ -144,6 +137,7 @@ def turn_at(replay: Replay, index: int) -> Turn | None:
         actual=step.play,
         ruling=step.ruling,
         note=replay.hand.note(step.note_key) if step.note_key else None,
+        left_bower_out=left_out,
     )
 
 

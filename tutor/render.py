@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from .cards import Card, Joker, Suit, SuitedCard
 from .piles import Pile
-from .play import Play
+from .play import Play, PlayContext, effective_suit, power
 from .replay import TrickRecord
 from .seats import Seat
 
@@ -83,16 +83,46 @@ def card_view(card: Card | Play) -> dict[str, object]:
     }
 
 
-def sorted_hand(cards: Iterable[Card]) -> list[Card]:
-    """Jokers first, then spades, hearts, clubs, diamonds (colours alternate), high to low."""
+def sorted_hand(cards: Iterable[Card], context: PlayContext | None = None) -> list[Card]:
+    """Jokers first, then spades, hearts, clubs, diamonds (colours alternate), high to low.
 
-    def key(c: Card) -> tuple[int, int]:
-        if isinstance(c, Joker):
-            return (-1, c.number)
+    With the ``context`` of a suit contract, trumps come first as they rank this hand (the
+    joker, the right bower, the left bower, then the rest), and the other suits follow with
+    their colours alternating.
+    """
+    trumps = context.trumps if context is not None else None
+    if context is None or trumps is None:
+
+        def key(c: Card) -> tuple[int, int]:
+            if isinstance(c, Joker):
+                return (-1, c.number)
+            assert isinstance(c, SuitedCard)
+            return (_SUIT_ORDER.index(c.suit), -c.rank.order)
+
+        return sorted(cards, key=key)
+    ctx = context
+    order = _side_suits(trumps)
+
+    def trump_key(c: Card) -> tuple[int, int]:
+        if effective_suit(c, ctx) is trumps:
+            return (-1, -power(c, trumps, ctx))
         assert isinstance(c, SuitedCard)
-        return (_SUIT_ORDER.index(c.suit), -c.rank.order)
+        return (order.index(c.suit), -c.rank.order)
 
-    return sorted(cards, key=key)
+    return sorted(cards, key=trump_key)
+
+
+def _side_suits(trumps: Suit) -> list[Suit]:
+    """The suits other than trumps, colours alternating: opposite colour to trumps first."""
+    rest = [s for s in _SUIT_ORDER if s is not trumps]
+    out: list[Suit] = []
+    want_red = not trumps.is_red
+    while rest:
+        pick = next((s for s in rest if s.is_red == want_red), rest[0])
+        out.append(pick)
+        rest.remove(pick)
+        want_red = not want_red
+    return out
 
 
 def _macro(name: str, env: jinja2.Environment | None = None) -> jinja2.runtime.Macro:
@@ -112,14 +142,18 @@ def render_hand(
     *,
     played: Sequence[Card] = (),
     hidden: bool = False,
+    context: PlayContext | None = None,
     env: jinja2.Environment | None = None,
 ) -> Markup:
-    """A seat's hand by suit; cards already played are greyed; ``hidden`` shows only their backs."""
+    """A seat's hand by suit; cards already played are greyed; ``hidden`` shows only their backs.
+
+    ``context``: the contract's, once it is known; trumps are then drawn first (:func:`sorted_hand`).
+    """
     return Markup(
         _macro("hand", env)(
             seat.word,
-            [card_view(c) for c in sorted_hand(cards)],
-            [card_view(c) for c in sorted_hand(played)],
+            [card_view(c) for c in sorted_hand(cards, context)],
+            [card_view(c) for c in sorted_hand(played, context)],
             hidden,
         )
     )

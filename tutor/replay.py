@@ -159,6 +159,8 @@ class State:
     """Every seat sitting out (misère: the partner at four, both partners at six)."""
     partner: Seat | None = None
     """Five-handed: the called partner, once the table knows who it is."""
+    shown_void: Mapping[Seat, frozenset[Suit]] = field(default_factory=dict)
+    """The suits each seat has shown void in (failed to follow a suit led) so far this hand."""
     piles: Mapping[Seat, tuple[Pile, ...]] | None = None
     """The two-handed game: each player's table piles (None at other tables)."""
 
@@ -309,7 +311,7 @@ def _seats_from(at: Table, first: Seat, active: Sequence[Seat]) -> tuple[Seat, .
 
 _FIELDS = (
     "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
-    "result", "out", "partner", "piles",
+    "result", "out", "partner", "shown_void", "piles",
 )
 
 
@@ -377,7 +379,9 @@ class _Builder:
         self.now: dict[str, object] = {
             "calls": (), "contract": None, "tricks": (), "tricks_won": dict.fromkeys(at.sides, 0),
             "shown": frozenset(), "sitting_out": None, "to_play": None, "kitty_taken": False,
-            "result": None, "out": frozenset(), "partner": None, "piles": None,
+            "result": None, "out": frozenset(), "partner": None,
+            "shown_void": {s: frozenset() for s in self.seats},
+            "piles": None,
         }
 
     def problem(self, where: Where, message: str, rule: str) -> None:
@@ -753,7 +757,8 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
             b.problem(
                 ("joker",),
                 f"the joker cannot be nominated in {bid.words()} under these rules ({rules.name}): "
-                f"it may be nominated only in misère (setting joker_nomination_in_no_trumps off)",
+                f"it may be nominated only in {rules.misere_word} (setting "
+                f"joker_nomination_in_no_trumps off)",
                 "joker-nomination",
             )
             return None
@@ -761,7 +766,7 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
             b.problem(
                 ("joker",),
                 f"the joker cannot be nominated under these rules ({rules.name}): in no-trumps "
-                f"and misère it is a card of its own (setting joker_nomination off)",
+                f"and {rules.misere_word} it is a card of its own (setting joker_nomination off)",
                 "joker-nomination",
             )
             return None
@@ -794,7 +799,7 @@ def _kitty_and_discard(b: _Builder, contract: Contract) -> PlayContext | None:
                 Ruling(
                     Kind.MISERE_JOKER_NOT_NOMINATED,
                     f"{who.word} keeps the joker in {bid.words()} without nominating its suit: "
-                    f"under these rules that loses the misère whatever the tricks (setting "
+                    f"under these rules that loses the {rules.misere_word} whatever the tricks (setting "
                     f"misere_needs_joker_nominated).",
                     (who,),
                     (Joker(),),
@@ -909,7 +914,8 @@ def _nullo_exchange(b: _Builder, contract: Contract, discard: Sequence[Card]) ->
 
 def _context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
     if bid.kind is BidKind.GRAND_NULLO:
-        bid = Bid(BidKind.MISERE)  # played like misère, both partners at the table
+        # Played like misère, both partners at the table; the rulings name it.
+        bid = Bid(BidKind.MISERE, misere_word="grand nullo")
     return PlayContext.of(
         bid,
         nominated,
@@ -1078,6 +1084,9 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
             ("play", n_tricks), f"the hand has {len(hand.play)} tricks; there are only {n_tricks}", "play"
         )
     b.now["to_play"] = leader
+    left = ctx.left_bower
+    # The rulings remind the learner where the left bower belongs only while someone holds it.
+    left_out = left is None or not any(left in b.holding[s] for s in active)
     for t, trick in enumerate(hand.play[:n_tricks]):
         number = t + 1
         seats = _seats_from(at, leader, active)
@@ -1097,7 +1106,10 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         for c, play in enumerate(trick):
             seat = seats[c]
             try:
-                ruling = judge_play(seat, b.holding[seat], plays, play, ctx, shown_void=shown_void[seat])
+                ruling = judge_play(
+                    seat, b.holding[seat], plays, play, ctx,
+                    shown_void=shown_void[seat], left_bower_out=left_out,
+                )
             except IllegalPlay as err:
                 b.problem(
                     ("play", t, c),
@@ -1111,10 +1123,15 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                 powerless.append(c)
             if c == 0:
                 led = led_suit([play], ctx)
-            elif led is not None and effective_suit(play.card, ctx) is not led:
+            elif led is not None and led not in shown_void[seat] and (
+                effective_suit(play.card, ctx) is not led
+            ):
                 shown_void[seat].add(led)
+                b.now["shown_void"] = {s: frozenset(v) for s, v in shown_void.items()}
             b.holding[seat].remove(play.card)
             b.played[seat].append(play.card)
+            if play.card == left:
+                left_out = not any(left in b.holding[s] for s in active)
             plays.append(play)
             rulings.append(ruling)
             record = TrickRecord(number, leader, seats, tuple(plays), tuple(rulings), led,
@@ -1184,7 +1201,7 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
                     Ruling(
                         Kind.OPEN_MISERE_SHOWN,
                         f"After the first trick {contract.declarer.word} lays their hand face up "
-                        f"on the table: that is what makes the misère open.",
+                        f"on the table: that is what makes the {rules.misere_word} open.",
                         (contract.declarer,),
                         tuple(b.holding[contract.declarer]),
                     ),
@@ -1196,8 +1213,8 @@ def _play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord
         forfeit = None
         if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
             forfeit = (
-                "the contractor kept the joker without nominating its suit, which loses a misère "
-                "(setting misere_needs_joker_nominated)"
+                f"the contractor kept the joker without nominating its suit, which loses a "
+                f"{rules.misere_word} (setting misere_needs_joker_nominated)"
             )
         partner = at.side_of(b.partner) if b.partner is not None else None
         result = score_hand(contract, won, rules, forfeit=forfeit, partner=partner)

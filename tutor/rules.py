@@ -227,6 +227,8 @@ SETTINGS: dict[str, Setting] = {
             ("redeal", "no-trumps"),
         ),
         Setting("kitty_word", "what the table calls the kitty", ("kitty", "widow", "middle")),
+        Setting("misere_word", "what the table calls misère: misère, or nullo (American)",
+                ("misère", "nullo")),
         Setting(
             "deal_pattern",
             "how the cards are dealt, as the ruling of the deal says it",
@@ -316,6 +318,7 @@ class RuleSet:
     defenders_score: str = "always"
     all_pass: str = "redeal"
     kitty_word: str = "kitty"
+    misere_word: str = "misère"
     deal_pattern: str = "unstated"
     inkle: bool = False
     informative_no_trumps: bool = False

@@ -11,19 +11,23 @@ is :func:`tutor.sheet_text.format_sheet`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .auction import Bid, BidKind, Strain, contract_value
+from .auction import Bid, BidKind, Contract, contract_value
 from .handfile import FileProblem
-from .match import Match, MatchFileError, Party
-from .party_scoring import MatchEnd, TrickOrderNeeded, deal_end, score_deal
+from .match import Match, MatchFileError, MatchHand, Party
 from .rules import RulesError, RuleSet
 from .rulings import Ruling
+from .scoring import GameEnd, TrickOrderNeeded, game_end, score_hand
+from .seats import Side, table
+from .sheet_words import LABELS, QUIET, bid_text, num, setting_words, signed, value_words
 
 __all__ = [
     "SCORING_SETTINGS",
+    "MatchEnd",
     "ScoreSheet",
     "SheetRow",
     "Standing",
@@ -31,12 +35,28 @@ __all__ = [
     "score_match",
 ]
 
-#: The settings a score sheet shows: Cardzo's eight, and whether trick points can win (American).
+#: The settings a score sheet shows: Cardzo's eight, whether trick points can win (American),
+#: and the later settings that change a hand's score or the end of the game.
 SCORING_SETTINGS = (
     "target", "lose_at", "slam", "misere_value", "defender_trick_value",
     "defenders_score_in_misere", "misere_defenders_count", "three_handed", "lowest_bid",
-    "win_on_defence",
+    "win_on_defence", "defenders_cap", "defenders_score", "all_pass", "open_misere_520",
+    "grand_nullo", "grand_slam",
 )
+# misere_needs_joker_nominated changes a score too, but it is a rule of play: a sheet applies it
+# to hand files and refuses it for short entries when changed (see _needs_play).
+
+
+@dataclass(frozen=True)
+class MatchEnd:
+    """The end of the game as a sheet shows it: :class:`~tutor.scoring.GameEnd` by party key."""
+
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    ruling: Ruling
+
+    def to_json(self) -> dict[str, object]:
+        return {"winners": list(self.winners), "losers": list(self.losers), "ruling": self.ruling.to_json()}
 
 _FORFEIT = ("the contractor kept the joker without nominating its suit, which loses a misère "
             "(setting misere_needs_joker_nominated)")
@@ -70,10 +90,13 @@ class SheetRow:
         """As the Cardzo sheet writes it: ``N/S bid 7♦ (180)``; ``all passed`` when thrown in."""
         if self.bid is None or self.contractor is None:
             return "all passed"
-        return f"{self.contractor.short} bid {_bid_text(self.bid, symbols)} ({self.value})"
+        return f"{self.contractor.short} bid {bid_text(self.bid, symbols)} ({self.value})"
 
     def result_text(self) -> str:
-        """``took 8 tricks — made``, ``took 7 tricks — set``, ``thrown in``."""
+        """``took 8 tricks — made``, ``took 7 tricks — set``, ``thrown in``, or when everyone
+        passed and the hand was played at no-trumps, each party's tricks."""
+        if (self.bid is None or self.contractor is None) and self.tricks:
+            return "played at no-trumps: " + ", ".join(f"{k} took {n}" for k, n in self.tricks.items())
         if self.bid is None or self.contractor is None:
             return "thrown in"
         taken = self.tricks[self.contractor.key]
@@ -147,11 +170,12 @@ class ScoreSheet:
         if self.end is not None:
             return f"Finished after hand {self.finished_after}. {self.end.ruling.text}"
         return (f"Not finished: no one has won yet (play to {self.rules.target}, "
-                f"lose at {_num(self.rules.lose_at)}).")
+                f"lose at {num(self.rules.lose_at)}).")
 
     def settings(self) -> list[tuple[str, str]]:
         """The scoring settings in force, as (label, value) pairs for a reader."""
-        return [(_LABELS[name], _setting_words(name, self.rules)) for name in SCORING_SETTINGS]
+        return [(LABELS[name], setting_words(name, self.rules)) for name in SCORING_SETTINGS
+                if name not in QUIET or getattr(self.rules, name) != QUIET[name]]
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -186,8 +210,8 @@ class ScoreSheet:
                 "result": r.result_text(),
                 "made": r.made,
                 "scored": r.scored,
-                "points": [_signed(r.points[k]) if r.points is not None else "—" for k in keys],
-                "totals": [_num(r.totals[k]) if r.totals is not None else "—" for k in keys],
+                "points": [signed(r.points[k]) if r.points is not None else "—" for k in keys],
+                "totals": [num(r.totals[k]) if r.totals is not None else "—" for k in keys],
                 "negative": [r.totals is not None and r.totals[k] < 0 for k in keys],
                 "why": r.ruling.text if r.ruling else "",
                 "note": r.note or "",
@@ -199,74 +223,17 @@ class ScoreSheet:
             "preset": self.rules.name,
             "parties": [{"key": p.key, "name": p.name, "short": p.short} for p in self.parties],
             "settings": self.settings(),
-            "changed": [f"{_LABELS.get(k, k)}: {_value_words(k, b)} (the file: {_value_words(k, a)})"
+            "changed": [f"{LABELS.get(k, k)}: {value_words(k, b)} (the file: {value_words(k, a)})"
                         for k, (a, b) in self.changed.items()],
             "rows": rows,
             "finished": self.finished,
             "status": self.status(),
             "standings": [
-                {"rank": s.rank, "name": s.party.name, "short": s.party.short, "total": _num(s.total),
+                {"rank": s.rank, "name": s.party.name, "short": s.party.short, "total": num(s.total),
                  "winner": s.winner, "loser": s.loser}
                 for s in self.standings
             ],
         }
-
-
-_LABELS = {
-    "target": "Play to",
-    "lose_at": "Lose at minus",
-    "slam": "Taking all ten tricks",
-    "misere_value": "Misère is worth",
-    "defender_trick_value": "Defenders score per trick",
-    "defenders_score_in_misere": "Defenders score during misère",
-    "misere_defenders_count": "Defenders during misère count",
-    "three_handed": "Three-handed play",
-    "lowest_bid": "Lowest legal bid",
-    "win_on_defence": "Defenders' trick points can win",
-}
-_SLAM_WORDS = {
-    "minimum250": "at least 250",
-    "none": "the contract value",
-    "plus250": "the contract value + 250",
-}
-
-
-def _setting_words(name: str, rules: RuleSet) -> str:
-    return _value_words(name, getattr(rules, name))
-
-
-def _value_words(name: str, value: object) -> str:
-    if name == "slam":
-        return _SLAM_WORDS[str(value)]
-    if name == "misere_defenders_count":
-        return "their own tricks" if value == "their-tricks" else "the contractor's tricks"
-    if name == "lowest_bid":
-        return "six tricks" if value == 6 else "seven tricks"
-    return _show(value)
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, int):
-        return _num(value)
-    return str(value)
-
-
-def _num(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else _num(n)
-
-
-def _bid_text(bid: Bid, symbols: bool) -> str:
-    if bid.kind is not BidKind.TRICKS:
-        return bid.pretty() if symbols else str(bid)
-    if bid.strain is Strain.NO_TRUMPS:
-        return f"{bid.tricks} no-trumps"
-    return bid.pretty() if symbols else str(bid)
 
 
 def _rules_for(
@@ -282,6 +249,11 @@ def _rules_for(
             f"setting three_handed cannot be {'on' if rules.three_handed else 'off'} here: this match "
             f"was played by {table}"
         )
+    if rules.players != base.players:
+        raise RulesError(
+            f"setting players cannot be {rules.players} here: this match was played by "
+            f"{'three players' if match.three_handed else 'two partnerships'}"
+        )
     changed = {k: (getattr(base, k), v) for k, v in rules.settings().items() if getattr(base, k) != v}
     return rules, changed
 
@@ -294,18 +266,25 @@ def _bid_problem(bid: Bid, rules: RuleSet) -> str | None:
         return "misère may not be bid under these rules (setting misere off)"
     if bid.kind is BidKind.OPEN_MISERE and not rules.open_misere:
         return "open misère may not be bid under these rules (setting open_misere off)"
+    if bid.kind is BidKind.GRAND_NULLO and not rules.grand_nullo:
+        return "grand nullo may not be bid under these rules (setting grand_nullo off)"
     return None
 
 
 def score_match(match: Match, overrides: Mapping[str, object] | None = None) -> ScoreSheet:
     """Score every hand of ``match`` in order, under its rules changed by ``overrides``.
 
-    Raises :class:`~tutor.rules.RulesError` for an unknown setting or a value out of its range,
-    and :class:`~tutor.match.MatchFileError` (``FILE:LINE: message``) for a hand that cannot be
-    scored under these rules (a bid they do not allow; two opponents past the target with no
-    trick order to say who was first).
+    Each hand is scored by :func:`tutor.scoring.score_hand` and the end of the game decided by
+    :func:`tutor.scoring.game_end`, the same rules a replayed hand is scored by, with each
+    party's total before the hand (``defenders_cap`` needs it). Raises
+    :class:`~tutor.rules.RulesError` for an unknown setting or a value out of its range, and
+    :class:`~tutor.match.MatchFileError` (``FILE:LINE: message``) for a hand that cannot be
+    scored under these rules: a bid they do not allow; a setting that needs the play of the
+    cards when the hand is a short entry; two opponents past the target with no trick order to
+    say who was first.
     """
     rules, changed = _rules_for(match, overrides)
+    at = _Table(match, rules)
     names = {p.key: p.name for p in match.parties}
     parties = {p.key: p for p in match.parties}
     totals = dict.fromkeys(names, 0)
@@ -315,23 +294,26 @@ def score_match(match: Match, overrides: Mapping[str, object] | None = None) -> 
     finished_after: int | None = None
     for hand in match.hands:
         contractor = parties[hand.contractor] if hand.contractor else None
-        value = contract_value(hand.bid, rules) if hand.bid else None
-        bad = _bid_problem(hand.bid, rules) if hand.bid else None
+        bid = hand.bid if hand.bid is not None and not hand.bid.is_all_passed else None
+        value = contract_value(bid, rules) if bid else None
+        bad = _bid_problem(bid, rules) if bid else None
+        bad = bad or _needs_play(hand, rules, changed, list(names))
         if bad:
             problems.append(FileProblem(match.path, hand.line, f"hand {hand.number}: {bad}", "rules"))
             continue
         if end is not None:
             made = None
-            if hand.bid is not None and hand.contractor is not None:
-                made = _would_make(hand.bid, hand.tricks[hand.contractor])
+            if bid is not None and hand.contractor is not None:
+                made = _would_make(bid, hand.tricks[hand.contractor])
             rows.append(SheetRow(
-                hand.number, hand.line, hand.bid, contractor, hand.bidder, value, hand.tricks, made,
-                None, None, None, None,
+                hand.number, hand.line, bid, contractor if bid else None, hand.bidder, value,
+                hand.tricks, made, None, None, None, None,
                 f"Played after the game ended (after hand {finished_after}): not scored.",
                 hand.note, hand.file,
             ))
             continue
-        if hand.bid is None or hand.contractor is None:
+        contract = at.contract(hand)
+        if contract is None or (contract.bid.is_all_passed and rules.all_pass != "no-trumps"):
             rows.append(SheetRow(
                 hand.number, hand.line, None, None, None, None, {}, None,
                 dict.fromkeys(names, 0), dict(totals), None, None,
@@ -339,19 +321,23 @@ def score_match(match: Match, overrides: Mapping[str, object] | None = None) -> 
             ))
             continue
         forfeit = _FORFEIT if hand.joker_not_nominated and rules.misere_needs_joker_nominated else None
-        deal = score_deal(hand.bid, hand.contractor, hand.tricks, rules, names=names,
-                          bidder=hand.bidder, forfeit=forfeit)
+        scored = score_hand(
+            contract, at.by_side(hand.tricks), at.rules, forfeit=forfeit,
+            totals=at.by_side(totals), names=at.names, bidder=hand.bidder,
+        )
+        after = {k: totals[k] + scored.score[at.side[k]] for k in totals}
+        order = tuple(at.side[k] for k in hand.order) if hand.order is not None else None
         try:
-            finish = deal_end(totals, deal, rules, names=names, order=hand.order)
+            finish = game_end(at.by_side(after), scored, at.rules, names=at.names, order=order)
         except TrickOrderNeeded as err:
             problems.append(FileProblem(
                 match.path, hand.line,
                 f"hand {hand.number}: {err}: add `order:` (who won each trick, in order)", "rules",
             ))
             continue
-        totals = {k: totals[k] + deal.score[k] for k in totals}
+        totals = after
         note = None
-        if finish is None and not rules.win_on_defence:
+        if finish is None and not rules.win_on_defence and bid is not None and hand.contractor:
             past = [k for k in totals if totals[k] >= rules.target and k != hand.contractor]
             if past:
                 who = " and ".join(names[k] for k in past)
@@ -362,15 +348,80 @@ def score_match(match: Match, overrides: Mapping[str, object] | None = None) -> 
                 note = (f"{names[hand.contractor]} stay past {rules.target}, but a set contract "
                         f"does not win: only a made one does.")
         rows.append(SheetRow(
-            hand.number, hand.line, hand.bid, contractor, hand.bidder, value, hand.tricks, deal.made,
-            dict(deal.score), dict(totals), deal.ruling, finish, note, hand.note, hand.file,
+            hand.number, hand.line, bid, contractor if bid else None, hand.bidder, value,
+            hand.tricks, scored.made if bid else None,
+            {k: scored.score[at.side[k]] for k in names}, dict(totals), scored.ruling,
+            at.match_end(finish), note, hand.note, hand.file,
         ))
         if finish is not None:
-            end = finish
+            end = at.match_end(finish)
             finished_after = hand.number
     if problems:
         raise MatchFileError(problems)
     return ScoreSheet(match.title, match.parties, rules, changed, tuple(rows), totals, end, finished_after)
+
+
+class _Table:
+    """The match's parties as the scoring rules' sides: the partnerships NS and EW, or the three
+    players (seated East, South, West) of a three-handed game."""
+
+    def __init__(self, match: Match, rules: RuleSet) -> None:
+        players = 3 if match.three_handed else 4
+        self.rules = rules if rules.players == players else dataclasses.replace(rules, players=players)
+        sides = table(players).sides
+        if match.three_handed:
+            self.side = {p.key: s for p, s in zip(match.parties, sides, strict=True)}
+        else:
+            self.side = {p.key: Side.parse(p.key) for p in match.parties}
+        self.key = {s: k for k, s in self.side.items()}
+        self.names = {self.side[p.key]: p.name for p in match.parties}
+
+    def by_side(self, counts: Mapping[str, int]) -> dict[Side, int]:
+        return {self.side[k]: n for k, n in counts.items()}
+
+    def contract(self, hand: MatchHand) -> Contract | None:
+        """The contract as played: the hand file's own (with its declarer and any grand slam),
+        else the short entry's bid by its party's first seat (the bidder's words name who)."""
+        if hand.replay is not None and hand.replay.contract is not None:
+            return hand.replay.contract
+        if hand.bid is None:
+            return None
+        if hand.bid.is_all_passed:  # no contractor: the seat only says where the hand began
+            return Contract(hand.bid, table(self.rules.players).seats[0])
+        assert hand.contractor is not None
+        return Contract(hand.bid, self.side[hand.contractor].seats[0])
+
+    def match_end(self, end: GameEnd | None) -> MatchEnd | None:
+        if end is None:
+            return None
+        return MatchEnd(tuple(self.key[s] for s in end.winners), tuple(self.key[s] for s in end.losers),
+                        end.ruling)
+
+
+def _needs_play(
+    hand: MatchHand, rules: RuleSet, changed: Mapping[str, object], hand_keys: list[str]
+) -> str | None:
+    """A setting this hand cannot be scored under without the play of its cards, or None."""
+    played = hand.replay is not None
+    if hand.bid is None and rules.all_pass == "no-trumps":
+        if played:
+            return ("everyone passed and the hand was thrown in, but under setting all_pass "
+                    "no-trumps it would have been played at no-trumps, each side scoring its "
+                    "tricks: its tricks are not known, so it cannot be scored under that setting")
+        return ("everyone passed, and under setting all_pass no-trumps the hand is played at "
+                "no-trumps with each side scoring its tricks: this entry does not say who took "
+                "how many, so it cannot be scored (give them, like `tricks: {"
+                + ", ".join(f"{k}: 5" for k in hand_keys) + "}`, or the hand file that plays it)")
+    if (hand.replay is not None and hand.replay.contract is not None
+            and hand.replay.contract.grand_slam and not rules.grand_slam):
+        return ("the contractor declared a grand slam, which these rules do not allow (setting "
+                "grand_slam off), so the hand cannot be scored under them")
+    if (not played and hand.bid is not None and hand.bid.kind is not BidKind.TRICKS
+            and "misere_needs_joker_nominated" in changed and rules.misere_needs_joker_nominated):
+        return ("setting misere_needs_joker_nominated on loses a misère whose contractor kept the "
+                "joker without nominating its suit, and only the play of the cards can show that: "
+                "this short entry cannot be scored under it (give the hand file)")
+    return None
 
 
 def _would_make(bid: Bid, taken: int) -> bool:

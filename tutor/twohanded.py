@@ -282,9 +282,10 @@ def play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]
                 powerless.append(c)
             if c == 0:
                 led = led_suit([p], ctx)
-            elif _shows_void(card, led, [*b.holding[seat], *up], ctx):
+            elif led not in shown_void[seat] and _shows_void(card, led, [*b.holding[seat], *up], ctx):
                 assert led is not None
                 shown_void[seat].add(led)
+                b.now["shown_void"] = {s: frozenset(v) for s, v in shown_void.items()}
             if source == HAND:
                 b.holding[seat].remove(card)
             else:

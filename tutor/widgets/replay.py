@@ -265,13 +265,16 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             current = step.position - 1 if step.kind is StepKind.CARD and step.position else None
             trick_html = render.render_trick(trick, current=current)
         awaiting = self.awaiting
+        # Once the contract is known, hands are drawn with trumps first (bowers and joker at the top).
+        context = rp.context if state.contract is not None else None
         seats = []
         for seat in self._seats:
             hidden = not (self.show == "all" or seat.value == self.show or at_end or seat in state.shown)
             seats.append({
                 "seat": seat.value,
                 "hand": render.render_hand(
-                    seat, state.hands.get(seat, ()), played=state.played.get(seat, ()), hidden=hidden
+                    seat, state.hands.get(seat, ()), played=state.played.get(seat, ()), hidden=hidden,
+                    context=context,
                 ) + (render.render_piles(seat, state.piles[seat]) if state.piles and seat in state.piles
                      else Markup("")),
                 "out": seat in state.out,
@@ -347,7 +350,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             return
         self._pick_turn = turn.index
         buttons = []
-        for card in render.sorted_hand(turn.hand):
+        for card in render.sorted_hand(turn.hand, turn.ctx):
             b = card_button(card)
             b.on_click(lambda _b, c=card: self.pick(c))
             buttons.append(b)
