@@ -200,6 +200,14 @@ def test_a_win_and_a_back_door_in_the_same_hand() -> None:
     assert sheet.end is not None
     assert sheet.end.winners == ("NS",) and sheet.end.losers == ("EW",)
     assert "out the back door" in sheet.status() and "on trick points" in sheet.status()
+    assert "fell to −320 (lose at −300)" in sheet.end.ruling.text  # a true minus sign
+
+
+def test_american_sheet_calls_misere_nullo() -> None:
+    """The American section: "The Misere contract is called Nullo"; the sheet says so too."""
+    m = match.loads("rules: american\nhands:\n  - {bid: misere, by: NS, tricks: 0}\n")
+    text = score_match(m).rows[0].ruling.text  # type: ignore[union-attr]
+    assert "nullo" in text and "misère" not in text
 
 
 def test_thrown_in_hand_scores_nothing() -> None:

@@ -59,6 +59,11 @@ class HandScore:
         }
 
 
+def _minus(n: int) -> str:
+    """A number as a sentence prints it, with a true minus sign: −280."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
@@ -461,7 +466,7 @@ def game_end(
     if not winners and not losers:
         return None
     for s in losers:
-        fell = f"{w(s)} fell to {totals[s]} (lose at {rules.lose_at}): out the back door"
+        fell = f"{w(s)} fell to {_minus(totals[s])} (lose at {_minus(rules.lose_at)}): out the back door"
         why = f"{why}; {fell}" if why else fell
     if losers and not winners and len(sides) == 2 and len(losers) == 1:
         winners = [s for s in sides if s not in losers]

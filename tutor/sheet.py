@@ -389,7 +389,7 @@ class _Table:
         if hand.bid.is_all_passed:  # no contractor: the seat only says where the hand began
             return Contract(hand.bid, table(self.rules.players).seats[0])
         assert hand.contractor is not None
-        return Contract(hand.bid, self.side[hand.contractor].seats[0])
+        return Contract(hand.bid.called(self.rules), self.side[hand.contractor].seats[0])
 
     def match_end(self, end: GameEnd | None) -> MatchEnd | None:
         if end is None:
