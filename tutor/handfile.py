@@ -502,18 +502,30 @@ def _setting_value(node: yaml.ScalarNode) -> object:
     return str(node.value)
 
 
-def load_with_lines(text: str, path: str = "<string>") -> LoadedHand:
-    """Read a hand file, keeping the line of each part; raise :class:`HandFileError`."""
-    reader = _Reader(path)
+def compose(text: str, path: str, what: str) -> yaml.Node | list[FileProblem]:
+    """The YAML node tree of a file (lines kept), or the problem that stops it being read.
+
+    ``what`` names the kind of file for the message about an empty one ("hand file").
+    """
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
         problem = getattr(err, "problem", None) or str(err)
-        raise HandFileError([FileProblem(path, line, f"not valid YAML: {problem}", "YAML")]) from None
+        return [FileProblem(path, line, f"not valid YAML: {problem}", "YAML")]
     if root is None:
-        raise HandFileError([FileProblem(path, 1, "the file is empty", "hand file")])
+        return [FileProblem(path, 1, "the file is empty", what)]
+    node: yaml.Node = root
+    return node
+
+
+def load_with_lines(text: str, path: str = "<string>") -> LoadedHand:
+    """Read a hand file, keeping the line of each part; raise :class:`HandFileError`."""
+    reader = _Reader(path)
+    root = compose(text, path, "hand file")
+    if isinstance(root, list):
+        raise HandFileError(root)
     hand = reader.hand(root)
     if hand is None or reader.problems:
         raise HandFileError(reader.problems)

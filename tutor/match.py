@@ -19,7 +19,7 @@ import yaml
 from .auction import Bid, BidKind, Strain
 from .cards import Joker, TutorError
 from .hand import RulesSpec
-from .handfile import _BOOL_TAG, _INT_TAG, FileProblem, _Loader, _Reader, check
+from .handfile import _BOOL_TAG, _INT_TAG, FileProblem, _Reader, check, compose
 from .replay import Replay
 from .rules import RuleSet
 from .seats import FOUR_SEATS, FOUR_SIDES, Seat, SeatError, Side
@@ -483,15 +483,9 @@ def _kind(node: yaml.Node) -> str:
 def loads(text: str, path: str = "<string>") -> Match:
     """Read a match from YAML text; hand files are found relative to ``path``'s folder."""
     reader = _MatchReader(path)
-    try:
-        root = yaml.compose(text, Loader=_Loader)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        problem = getattr(err, "problem", None) or str(err)
-        raise MatchFileError([FileProblem(path, line, f"not valid YAML: {problem}", "YAML")]) from None
-    if root is None:
-        raise MatchFileError([FileProblem(path, 1, "the file is empty", "match file")])
+    root = compose(text, path, "match file")
+    if isinstance(root, list):
+        raise MatchFileError(root)
     match = reader.match(root)
     if match is None or reader.problems:
         raise MatchFileError(reader.problems)
