@@ -64,6 +64,23 @@ def _minus(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
+def _made(bid_tricks: int, taken: int, value: int, rules: RuleSet) -> tuple[int, Kind, str]:
+    """What a made contract earns, its kind (a slam or not) and the sentence that explains any
+    difference from the contract's value: overtricks pay nothing; all ten tricks follow ``slam``."""
+    if taken < 10:
+        extra = " Overtricks are worth nothing." if taken > bid_tricks else ""
+        return value, Kind.CONTRACT_MADE, extra
+    if rules.slam == "minimum250" and value < 250:
+        why = f" Taking all ten tricks scores at least 250, more than the contract's {value}."
+        return 250, Kind.SLAM, why
+    if rules.slam == "minimum250":
+        why = f" All ten tricks: the contract's {value} is already more than the slam's 250."
+        return value, Kind.SLAM, why
+    if rules.slam == "plus250":
+        return value + 250, Kind.SLAM, " Taking all ten tricks adds 250 (setting slam plus250)."
+    return value, Kind.SLAM, " Taking all ten tricks earns nothing extra here (setting slam none)."
+
+
 def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
@@ -227,23 +244,7 @@ def _score_contract(
     else:
         defence = f" {w(other)} took no tricks, so score nothing."
     if made:
-        earned = value
-        kind = Kind.CONTRACT_MADE
-        extra = ""
-        if taken > bid.tricks:
-            extra = " Overtricks are worth nothing."
-        if taken == 10:
-            kind = Kind.SLAM
-            if rules.slam == "minimum250" and value < 250:
-                earned = 250
-                extra = f" Taking all ten tricks scores at least 250, more than the contract's {value}."
-            elif rules.slam == "minimum250":
-                extra = f" All ten tricks: the contract's {value} is already more than the slam's 250."
-            elif rules.slam == "plus250":
-                earned = value + 250
-                extra = " Taking all ten tricks adds 250 (setting slam plus250)."
-            else:
-                extra = " Taking all ten tricks earns nothing extra here (setting slam none)."
+        earned, kind, extra = _made(bid.tricks, taken, value, rules)
         score[side] = earned
         text = (
             f"{who} bid {bid.words()} and {_they(who, w(side))}took {taken}: contract made, "
@@ -360,21 +361,7 @@ def _score_alone(
     ]
     defence = f" {_and(parts)} ({per} a trick)."
     if made:
-        earned = value
-        kind = Kind.CONTRACT_MADE
-        extra = " Overtricks are worth nothing." if taken > bid.tricks else ""
-        if taken == 10:
-            kind = Kind.SLAM
-            if rules.slam == "minimum250" and value < 250:
-                earned = 250
-                extra = f" Taking all ten tricks scores at least 250, more than the contract's {value}."
-            elif rules.slam == "minimum250":
-                extra = f" All ten tricks: the contract's {value} is already more than the slam's 250."
-            elif rules.slam == "plus250":
-                earned = value + 250
-                extra = " Taking all ten tricks adds 250 (setting slam plus250)."
-            else:
-                extra = " Taking all ten tricks earns nothing extra here (setting slam none)."
+        earned, kind, extra = _made(bid.tricks, taken, value, rules)
         for s in team:
             score[s] = earned
         took = "took" if len(team) == 1 else f"{tw} took"
