@@ -393,7 +393,11 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {f"tutor/templates/{p.name}" for p in (ROOT / "templates").iterdir() if p.is_file()}
     assert shipped <= names
-    expected = {"tutor/templates/base.html", "tutor/templates/tutor.css", "tutor/engine/presets/avondale.toml"}
+    expected = {
+        "tutor/templates/base.html",
+        "tutor/templates/tutor.css",
+        "tutor/engine/presets/avondale.toml",
+    }
     assert expected <= names
     unpacked = tmp_path / "installed"
     zipfile.ZipFile(wheel).extractall(unpacked)
