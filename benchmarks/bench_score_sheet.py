@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import time
 
-from tutor import match
-from tutor.sheet import score_match
+from tutor.files import match
+from tutor.views.sheet.model import score_match
 
 
 def long_match(hands: int, seed: int = 500) -> str:

@@ -22,8 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tutor import handfile
-from tutor.randomdeal import random_hand
+from tutor.engine.randomdeal import random_hand
+from tutor.files import handfile
 
 TARGET = 1000.0  # deals per second, on one core
 

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from tutor.cli import main
-from tutor.handfile import dump
-from tutor.randomdeal import random_hand
+from tutor.engine.randomdeal import random_hand
+from tutor.files.handfile import dump
 
 
 def best_of(repeat: int, argv: list[str]) -> float:

@@ -16,10 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-from tutor import handfile
-from tutor.randomdeal import random_hand
-from tutor.replay import Replay, build
-from tutor.widgets import ReplayWidget
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import Replay, build
+from tutor.files import handfile
+from tutor.views.widgets import ReplayWidget
 
 TARGET_MS = 50.0
 EXAMPLE = Path(__file__).parent.parent / "tests" / "data" / "spec-example.yaml"

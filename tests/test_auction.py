@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.auction import (
+from tutor.engine.auction import (
     AuctionError,
     Bid,
     CallError,
@@ -14,9 +14,9 @@ from tutor.auction import (
     parse_call,
     run_auction,
 )
-from tutor.rules import preset
-from tutor.rulings import Kind
-from tutor.seats import Seat
+from tutor.engine.rules import preset
+from tutor.engine.rulings import Kind
+from tutor.engine.seats import Seat
 
 # --- notation ---------------------------------------------------------------------------------
 

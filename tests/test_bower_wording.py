@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import Bid
-from tutor.cards import Card
-from tutor.play import IllegalPlay, Play, PlayContext, judge_play
-from tutor.playalong import turns
-from tutor.replay import StepKind, build
-from tutor.rulings import Kind
-from tutor.seats import Seat
+from tutor.engine.auction import Bid
+from tutor.engine.cards import Card
+from tutor.engine.play import IllegalPlay, Play, PlayContext, judge_play
+from tutor.engine.replay import StepKind, build
+from tutor.engine.rulings import Kind
+from tutor.engine.seats import Seat
+from tutor.files import handfile
+from tutor.teach.playalong import turns
 
 HEARTS = PlayContext.of(Bid.parse("7H"))
 SPADES = PlayContext.of(Bid.parse("8S"))

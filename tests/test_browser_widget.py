@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tutor.quiz import make_quiz
+from tutor.teach.quiz import make_quiz
 
 pytestmark = pytest.mark.browser
 

@@ -14,11 +14,11 @@ from urllib.parse import unquote, urlsplit
 import html5lib
 import pytest
 
-from tutor import handfile
 from tutor.cli import main
-from tutor.export import MANIFEST, ExportError, Page, Site
-from tutor.hand import RulesSpec
-from tutor.randomdeal import random_hand
+from tutor.engine.hand import RulesSpec
+from tutor.engine.randomdeal import random_hand
+from tutor.files import handfile
+from tutor.views.export import MANIFEST, ExportError, Page, Site
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"
@@ -393,12 +393,17 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {f"tutor/templates/{p.name}" for p in (ROOT / "templates").iterdir() if p.is_file()}
     assert shipped <= names
-    assert {"tutor/templates/base.html", "tutor/templates/tutor.css", "tutor/presets/avondale.toml"} <= names
+    expected = {
+        "tutor/templates/base.html",
+        "tutor/templates/tutor.css",
+        "tutor/engine/presets/avondale.toml",
+    }
+    assert expected <= names
     unpacked = tmp_path / "installed"
     zipfile.ZipFile(wheel).extractall(unpacked)
     out = tmp_path / "site"
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import tutor, tutor.render as r; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import tutor, tutor.views.render as r; "
         "assert tutor.__file__.startswith(sys.argv[1]), tutor.__file__; "
         "assert str(r.templates_dir()).startswith(sys.argv[1]); "
         "from tutor.cli import main; "
@@ -420,8 +425,8 @@ def test_an_output_path_that_is_a_file_is_an_error(
 
 def test_match_files_become_score_sheet_pages(site: Path, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    from tutor.match import load
-    from tutor.sheet import score_match
+    from tutor.files.match import load
+    from tutor.views.sheet.model import score_match
 
     sheet = score_match(load(MATCHES / "three-handed-american.yaml"))
     page = parse(site / "scores" / "three-handed-american.html")

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile, render
-from tutor.auction import Bid
-from tutor.cards import Card
-from tutor.export_views import Pictures, lesson_view
-from tutor.play import PlayContext
-from tutor.replay import StepKind, build
-from tutor.widgets.replay import ReplayWidget
+from tutor.engine.auction import Bid
+from tutor.engine.cards import Card
+from tutor.engine.play import PlayContext
+from tutor.engine.replay import StepKind, build
+from tutor.files import handfile
+from tutor.views import render
+from tutor.views.pages import Pictures, lesson_view
+from tutor.views.widgets.replay import ReplayWidget
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 HAND = "AS JD 5H Jo JH KD 9C 4D AH QC"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile
-from tutor.cards import Card
-from tutor.hand import RulesSpec
-from tutor.seats import Seat
+from tutor.engine.cards import Card
+from tutor.engine.hand import RulesSpec
+from tutor.engine.seats import Seat
+from tutor.files import handfile
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = (DATA / "spec-example.yaml").read_text("utf-8")

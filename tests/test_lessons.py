@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import contract_value
-from tutor.cards import Card, Joker, Suit
-from tutor.play import IllegalPlay, Play, judge_play, legal_plays, power
-from tutor.replay import Replay, StepKind
-from tutor.rulings import Kind
-from tutor.seats import Seat, Side
-from tutor.terminal import format_replay
+from tutor.engine.auction import contract_value
+from tutor.engine.cards import Card, Joker, Suit
+from tutor.engine.play import IllegalPlay, Play, judge_play, legal_plays, power
+from tutor.engine.replay import Replay, StepKind
+from tutor.engine.rulings import Kind
+from tutor.engine.seats import Seat, Side
+from tutor.files import handfile
+from tutor.views.terminal import format_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"

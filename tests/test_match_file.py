@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor import match
-from tutor.auction import Bid
-from tutor.match import MatchFileError
+from tutor.engine.auction import Bid
+from tutor.files import match
+from tutor.files.match import MatchFileError
 
 DATA = Path(__file__).parent / "data"
 MATCHES = Path(__file__).parent.parent / "matches"

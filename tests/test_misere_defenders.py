@@ -2,10 +2,10 @@
 
 import pytest
 
-from tutor.auction import Bid, Contract
-from tutor.rules import RulesError, preset
-from tutor.scoring import score_hand
-from tutor.seats import Seat, Side
+from tutor.engine.auction import Bid, Contract
+from tutor.engine.rules import RulesError, preset
+from tutor.engine.scoring import score_hand
+from tutor.engine.seats import Seat, Side
 
 MISERE = Contract(Bid.parse("misere"), Seat.E)
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import AuctionError, Bid, BidKind, parse_call, run_auction
-from tutor.hand import Hand, RulesSpec
-from tutor.randomdeal import random_hand
-from tutor.replay import Replay, build
-from tutor.rules import preset
-from tutor.seats import Seat
-from tutor.terminal import format_replay
+from tutor.engine.auction import AuctionError, Bid, BidKind, parse_call, run_auction
+from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import Replay, build
+from tutor.engine.rules import preset
+from tutor.engine.seats import Seat
+from tutor.files import handfile
+from tutor.views.terminal import format_replay
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 

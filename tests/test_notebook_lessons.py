@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile
-from tutor.widgets import ReplayWidget
+from tutor.files import handfile
+from tutor.views.widgets import ReplayWidget
 
 HANDS = Path(__file__).parent.parent / "hands"
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.auction import Bid
-from tutor.cards import Card, Suit
-from tutor.play import IllegalPlay, Play, PlayContext, judge_play, legal_plays, power, trick_winner
-from tutor.rulings import Kind
-from tutor.seats import Seat
+from tutor.engine.auction import Bid
+from tutor.engine.cards import Card, Suit
+from tutor.engine.play import IllegalPlay, Play, PlayContext, judge_play, legal_plays, power, trick_winner
+from tutor.engine.rulings import Kind
+from tutor.engine.seats import Seat
 
 
 def cards(text: str) -> list[Card]:

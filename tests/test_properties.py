@@ -1,6 +1,6 @@
 """What must hold for every legal deal, checked over thousands of seeded random deals.
 
-The deals come from :func:`tutor.randomdeal.random_hand` (all three presets, competitive
+The deals come from :func:`tutor.engine.randomdeal.random_hand` (all three presets, competitive
 auctions, misère and open misère, joker nominations, partial hands). They are built once
 per session and shared by the properties below.
 """
@@ -15,16 +15,16 @@ from functools import cache
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import BidKind
-from tutor.cards import Card, Suit
-from tutor.hand import Hand, RulesSpec
-from tutor.play import IllegalPlay, Play, PlayContext, effective_suit, judge_play, legal_plays, power
-from tutor.replay import Replay, StepKind, Walker, build
-from tutor.rules import PRESET_NAMES
-from tutor.rulings import Kind
-from tutor.scoring import score_hand
-from tutor.seats import FOUR_SEATS, FOUR_SIDES, Seat, Side
+from tutor.engine.auction import BidKind
+from tutor.engine.cards import Card, Suit
+from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.play import IllegalPlay, Play, PlayContext, effective_suit, judge_play, legal_plays, power
+from tutor.engine.replay import Replay, StepKind, Walker, build
+from tutor.engine.rules import PRESET_NAMES
+from tutor.engine.rulings import Kind
+from tutor.engine.scoring import score_hand
+from tutor.engine.seats import FOUR_SEATS, FOUR_SIDES, Seat, Side
+from tutor.files import handfile
 
 DEALS = 2000
 #: The later presets and the variations as settings, each dealt VARIANT_DEALS times.
@@ -48,7 +48,7 @@ VARIANT_DEALS = 200
 
 @cache
 def deals() -> tuple[tuple[Hand, Replay], ...]:
-    from tutor.randomdeal import random_hand
+    from tutor.engine.randomdeal import random_hand
 
     out = []
     for seed in range(DEALS):

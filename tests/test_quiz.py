@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile
-from tutor.cards import Card, Joker, Rank, SuitedCard
-from tutor.play import IllegalPlay, judge_play
-from tutor.quiz import Question, QuestionKind, QuizSession, make_quiz, matches_topic
-from tutor.replay import Replay
-from tutor.seats import Side
+from tutor.engine.cards import Card, Joker, Rank, SuitedCard
+from tutor.engine.play import IllegalPlay, judge_play
+from tutor.engine.replay import Replay
+from tutor.engine.seats import Side
+from tutor.files import handfile
+from tutor.teach.quiz import Question, QuestionKind, QuizSession, make_quiz, matches_topic
 
 EXAMPLE = Path(__file__).parent / "data" / "spec-example.yaml"
 # Who won each trick of the spec's example (docs/hand-format.md), by trick number.
@@ -200,6 +200,6 @@ def test_tricks_won_in_score_prompt(example: Replay) -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    import tutor.quiz
+    import tutor.teach.quiz
 
-    assert doctest.testmod(tutor.quiz).failed == 0
+    assert doctest.testmod(tutor.teach.quiz).failed == 0

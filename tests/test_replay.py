@@ -8,15 +8,15 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from tutor import handfile
-from tutor.auction import Pass, parse_call
-from tutor.cards import Suit
-from tutor.hand import Hand, RulesSpec
-from tutor.randomdeal import random_hand
-from tutor.replay import StepKind, Walker, build
-from tutor.rulings import Kind
-from tutor.seats import Seat
-from tutor.terminal import format_replay
+from tutor.engine.auction import Pass, parse_call
+from tutor.engine.cards import Suit
+from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import StepKind, Walker, build
+from tutor.engine.rulings import Kind
+from tutor.engine.seats import Seat
+from tutor.files import handfile
+from tutor.views.terminal import format_replay
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = handfile.load(DATA / "spec-example.yaml")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.cards import PACKS, Card, CardError, Joker, Rank, Suit, SuitedCard
-from tutor.rules import PRESET_NAMES, SETTINGS, RulesError, preset
+from tutor.engine.cards import PACKS, Card, CardError, Joker, Rank, Suit, SuitedCard
+from tutor.engine.rules import PRESET_NAMES, SETTINGS, RulesError, preset
 
 # --- packs ------------------------------------------------------------------------------------
 

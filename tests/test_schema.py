@@ -12,10 +12,10 @@ import jsonschema
 import pytest
 import yaml
 
-from tutor import handfile
-from tutor.hand import RulesSpec
-from tutor.randomdeal import random_hand
-from tutor.schema import schema
+from tutor.engine.hand import RulesSpec
+from tutor.engine.randomdeal import random_hand
+from tutor.files import handfile
+from tutor.files.schema import schema
 
 ROOT = Path(__file__).parent.parent
 SHIPPED = sorted((ROOT / "hands").rglob("*.yaml")) + sorted((ROOT / "tests" / "data").rglob("*.yaml"))

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tutor import match
-from tutor.match import MatchFileError
-from tutor.rules import RulesError
-from tutor.rulings import Kind
-from tutor.sheet import ScoreSheet, parse_setting, score_match
-from tutor.sheet_text import format_sheet
+from tutor.engine.rules import RulesError
+from tutor.engine.rulings import Kind
+from tutor.files import match
+from tutor.files.match import MatchFileError
+from tutor.views.sheet.model import ScoreSheet, parse_setting, score_match
+from tutor.views.sheet.text import format_sheet
 
 MATCHES = Path(__file__).parent.parent / "matches"
 DATA = Path(__file__).parent / "data"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.auction import Bid, Contract
-from tutor.rules import RuleSet, preset
-from tutor.rulings import Kind
-from tutor.scoring import HandScore, game_end, score_hand
-from tutor.seats import FOUR_SIDES, Seat, Side
+from tutor.engine.auction import Bid, Contract
+from tutor.engine.rules import RuleSet, preset
+from tutor.engine.rulings import Kind
+from tutor.engine.scoring import HandScore, game_end, score_hand
+from tutor.engine.seats import FOUR_SIDES, Seat, Side
 
 NS, EW = Side.NS, Side.EW
 

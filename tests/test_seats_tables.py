@@ -8,16 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import Bid, Contract
-from tutor.cards import PACKS, Card, Rank
-from tutor.hand import RulesSpec
-from tutor.randomdeal import random_hand
-from tutor.replay import StepKind, build
-from tutor.rules import preset
-from tutor.rulings import Kind
-from tutor.scoring import game_end, score_hand
-from tutor.seats import Seat, SeatError, Side, table
+from tutor.engine.auction import Bid, Contract
+from tutor.engine.cards import PACKS, Card, Rank
+from tutor.engine.hand import RulesSpec
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import StepKind, build
+from tutor.engine.rules import preset
+from tutor.engine.rulings import Kind
+from tutor.engine.scoring import game_end, score_hand
+from tutor.engine.seats import Seat, SeatError, Side, table
+from tutor.files import handfile
 
 HANDS = "hands"
 
@@ -304,9 +304,9 @@ def test_home_made_pack_first_of_identical_cards_wins() -> None:
     ],
 )
 def test_widget_and_lesson_page_draw_every_seat(lesson: str, seats: tuple[str, ...], count: str) -> None:
-    from tutor.export_views import Pictures, lesson_view
-    from tutor.render import environment
-    from tutor.widgets.replay import ReplayWidget
+    from tutor.views.pages import Pictures, lesson_view
+    from tutor.views.render import environment
+    from tutor.views.widgets.replay import ReplayWidget
 
     w = ReplayWidget.from_file(f"{HANDS}/{lesson}.yaml")
     assert w.show_picker.options[0] == (f"All {count} hands", "all")

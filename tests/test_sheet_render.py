@@ -7,9 +7,9 @@ from pathlib import Path
 
 import html5lib
 
-from tutor import match
-from tutor.sheet import score_match
-from tutor.sheet_render import render_score_sheet
+from tutor.files import match
+from tutor.views.sheet.html import render_score_sheet
+from tutor.views.sheet.model import score_match
 
 CARDZO = match.load(Path(__file__).parent.parent / "matches" / "cardzo-worked-example.yaml")
 NS = "{http://www.w3.org/1999/xhtml}"

@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
-from tutor import match
-from tutor.auction import Bid, Contract
 from tutor.cli import main
-from tutor.hand import RulesSpec
-from tutor.match import Match, MatchFileError, MatchHand, Party
-from tutor.rules import RulesError, preset
-from tutor.rulings import Kind
-from tutor.scoring import TrickOrderNeeded, game_end, score_hand
-from tutor.seats import Seat, Side, table
-from tutor.sheet import ScoreSheet, score_match
+from tutor.engine.auction import Bid, Contract
+from tutor.engine.hand import RulesSpec
+from tutor.engine.rules import RulesError, preset
+from tutor.engine.rulings import Kind
+from tutor.engine.scoring import TrickOrderNeeded, game_end, score_hand
+from tutor.engine.seats import Seat, Side, table
+from tutor.files import match
+from tutor.files.match import Match, MatchFileError, MatchHand, Party
+from tutor.views.sheet.model import ScoreSheet, score_match
 
 # A partnership game that never ends (play to 1500), one hand for each kind of score.
 PAIRS = """\

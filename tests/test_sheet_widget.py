@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import traitlets
 
-from tutor.sheet import score_match
-from tutor.widgets import ScoreSheetWidget
-from tutor.widgets.sheet import SHEET_CONTROLS
+from tutor.views.sheet.model import score_match
+from tutor.views.widgets import ScoreSheetWidget
+from tutor.views.widgets.sheet import SHEET_CONTROLS
 
 MATCHES = Path(__file__).parent.parent / "matches"
 CARDZO = MATCHES / "cardzo-worked-example.yaml"

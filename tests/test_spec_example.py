@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutor import handfile
-from tutor.seats import Side
+from tutor.engine.seats import Side
+from tutor.files import handfile
 
 EXAMPLE = Path(__file__).parent / "data" / "spec-example.yaml"
 

@@ -13,18 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import parse_call
-from tutor.cards import Card
-from tutor.hand import Hand, RulesSpec
-from tutor.play import Play
-from tutor.playalong import turns
-from tutor.render import render_piles
-from tutor.replay import StepKind, build
-from tutor.rules import preset
-from tutor.rulings import Kind
-from tutor.seats import Seat, Side, table
-from tutor.terminal import format_replay
+from tutor.engine.auction import parse_call
+from tutor.engine.cards import Card
+from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.play import Play
+from tutor.engine.replay import StepKind, build
+from tutor.engine.rules import preset
+from tutor.engine.rulings import Kind
+from tutor.engine.seats import Seat, Side, table
+from tutor.files import handfile
+from tutor.teach.playalong import turns
+from tutor.views.render import render_piles
+from tutor.views.terminal import format_replay
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "hands" / "two-handed-table-cards.yaml"
@@ -179,7 +179,7 @@ def test_the_hand_file_round_trips_and_validates(lesson: Hand) -> None:
     import jsonschema
     import yaml
 
-    from tutor.schema import schema
+    from tutor.files.schema import schema
 
     text = handfile.dumps(lesson)
     assert handfile.loads(text) == lesson
@@ -218,8 +218,8 @@ def test_play_along_offers_the_hand_and_face_up_cards_the_rules_allow(lesson: Ha
 
 
 def test_the_widget_and_the_lesson_page_draw_the_table_piles(lesson: Hand, tmp_path: Path) -> None:
-    from tutor.export import Site
-    from tutor.widgets.replay import ReplayWidget
+    from tutor.views.export import Site
+    from tutor.views.widgets.replay import ReplayWidget
 
     rp = build(lesson)
     piles = rp.states[0].piles
@@ -244,8 +244,8 @@ def test_random_two_handed_deals_offer_exactly_what_the_replay_allows() -> None:
     """For random deals (Corino's and Rigal's rules): every card played is among the cards the
     rules open to its player, each open card the engine calls legal replays without a problem,
     and the table cards run out with the hands."""
-    from tutor.play import IllegalPlay, judge_play, legal_plays
-    from tutor.randomdeal import random_hand
+    from tutor.engine.play import IllegalPlay, judge_play, legal_plays
+    from tutor.engine.randomdeal import random_hand
 
     for seed in range(40):
         spec = RulesSpec("two-handed", {"misere": False} if seed % 2 else {})
@@ -269,8 +269,8 @@ def test_random_two_handed_deals_offer_exactly_what_the_replay_allows() -> None:
 def test_the_cards_play_along_offers_are_the_cards_the_replay_accepts() -> None:
     import random
 
-    from tutor.play import legal_plays
-    from tutor.randomdeal import random_hand
+    from tutor.engine.play import legal_plays
+    from tutor.engine.randomdeal import random_hand
 
     rng = random.Random(3)
     for seed in range(12):
@@ -294,7 +294,7 @@ def test_the_cards_play_along_offers_are_the_cards_the_replay_accepts() -> None:
 
 def test_a_joker_on_the_table_cannot_be_nominated(lesson: Hand) -> None:
     # South's joker lies face up on the table: "held by the contractor" is read as in hand.
-    from tutor.cards import Suit
+    from tutor.engine.cards import Suit
 
     hand = dataclasses.replace(lesson, auction=(parse_call("pass"), parse_call("7NT")),
                                joker=Suit.HEARTS, play=())

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor import handfile
-from tutor.cards import Card, Joker
-from tutor.replay import Replay, StepKind
-from tutor.rulings import Kind
-from tutor.seats import Seat, Side
+from tutor.engine.cards import Card, Joker
+from tutor.engine.replay import Replay, StepKind
+from tutor.engine.rulings import Kind
+from tutor.engine.seats import Seat, Side
+from tutor.files import handfile
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 
@@ -58,8 +58,8 @@ def test_west_seventh_street_inkle_is_overbid_by_partner() -> None:
     # Had South passed too, the inkle would have thrown the hand in.
     from dataclasses import replace
 
-    from tutor.auction import parse_call
-    from tutor.replay import build
+    from tutor.engine.auction import parse_call
+    from tutor.engine.replay import build
 
     passed = replace(rp.hand, auction=tuple(parse_call(c) for c in ("6D", "pass", "pass", "pass")),
                      discard=None, play=())
@@ -93,8 +93,8 @@ def test_the_joker_loses_its_power_after_a_discard() -> None:
     # Under the plain Australian rules the same joker would have won the trick.
     from dataclasses import replace
 
-    from tutor.hand import RulesSpec
-    from tutor.replay import build
+    from tutor.engine.hand import RulesSpec
+    from tutor.engine.replay import build
 
     plain = build(replace(rp.hand, rules_spec=RulesSpec("australian"), play=rp.hand.play[:2]))
     assert plain.problems == () and plain.tricks[1].winner is Seat.E

@@ -7,8 +7,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import (
+from tutor.engine.auction import (
     AuctionError,
     Bid,
     BidKind,
@@ -18,15 +17,16 @@ from tutor.auction import (
     parse_call,
     run_auction,
 )
-from tutor.cards import PACKS, Card, Joker, Rank, Suit
-from tutor.hand import RulesSpec
-from tutor.play import IllegalPlay, Play, PlayContext, judge_play, legal_plays, trick_winner
-from tutor.randomdeal import random_hand
-from tutor.replay import StepKind, build
-from tutor.rules import PRESET_NAMES, preset
-from tutor.rulings import Kind
-from tutor.scoring import game_end, score_hand
-from tutor.seats import Seat, Side
+from tutor.engine.cards import PACKS, Card, Joker, Rank, Suit
+from tutor.engine.hand import RulesSpec
+from tutor.engine.play import IllegalPlay, Play, PlayContext, judge_play, legal_plays, trick_winner
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import StepKind, build
+from tutor.engine.rules import PRESET_NAMES, preset
+from tutor.engine.rulings import Kind
+from tutor.engine.scoring import game_end, score_hand
+from tutor.engine.seats import Seat, Side
+from tutor.files import handfile
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

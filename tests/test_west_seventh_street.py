@@ -6,8 +6,7 @@ import dataclasses
 
 import pytest
 
-from tutor import handfile
-from tutor.auction import (
+from tutor.engine.auction import (
     AuctionError,
     Bid,
     BidKind,
@@ -19,14 +18,15 @@ from tutor.auction import (
     parse_call,
     run_auction,
 )
-from tutor.cards import Card
-from tutor.hand import Hand, RulesSpec
-from tutor.randomdeal import random_hand
-from tutor.replay import Replay, StepKind, build
-from tutor.rules import preset
-from tutor.rulings import Kind
-from tutor.scoring import score_hand
-from tutor.seats import Seat, Side
+from tutor.engine.cards import Card
+from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import Replay, StepKind, build
+from tutor.engine.rules import preset
+from tutor.engine.rulings import Kind
+from tutor.engine.scoring import score_hand
+from tutor.engine.seats import Seat, Side
+from tutor.files import handfile
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 RULES = preset("west-seventh-street")

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 import traitlets
 
-from tutor import handfile
-from tutor.cards import Card
-from tutor.play import IllegalPlay
-from tutor.playalong import turn_at
-from tutor.quiz import QuestionKind, make_quiz
-from tutor.randomdeal import random_hand
-from tutor.replay import Replay, StepKind, build
-from tutor.widgets import QuizWidget, ReplayWidget
+from tutor.engine.cards import Card
+from tutor.engine.play import IllegalPlay
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import Replay, StepKind, build
+from tutor.files import handfile
+from tutor.teach.playalong import turn_at
+from tutor.teach.quiz import QuestionKind, make_quiz
+from tutor.views.widgets import QuizWidget, ReplayWidget
 
 EXAMPLE = Path(__file__).parent / "data" / "spec-example.yaml"
 MISERE_SEED = 22  # random_hand(22): an Australian misère by East, West sits out

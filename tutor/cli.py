@@ -21,7 +21,7 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .handfile import check
+    from tutor.files.handfile import check
 
     bad = 0
     count = 0
@@ -47,8 +47,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .handfile import check
-    from .terminal import format_replay
+    from tutor.files.handfile import check
+    from tutor.views.terminal import format_replay
 
     result, problems = check(args.file)
     for problem in problems:
@@ -63,14 +63,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from .schema import schema_json
+    from tutor.files.schema import schema_json
 
     print(schema_json())
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .rules import PRESET_NAMES, SETTINGS, preset
+    from tutor.engine.rules import PRESET_NAMES, SETTINGS, preset
 
     if args.preset is None:
         for name in PRESET_NAMES:
@@ -85,7 +85,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .export import ExportError, Site
+    from tutor.views.export import ExportError, Site
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches)
@@ -105,10 +105,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_quiz(args: argparse.Namespace) -> int:
-    from .handfile import check
-    from .quiz import QuestionKind, QuizSession, make_quiz
-    from .render import sorted_hand
-    from .terminal import format_card
+    from tutor.files.handfile import check
+    from tutor.teach.quiz import QuestionKind, QuizSession, make_quiz
+    from tutor.views.render import sorted_hand
+    from tutor.views.terminal import format_card
 
     replays = []
     for path in _hand_files(args.files):
@@ -182,10 +182,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from .cards import TutorError
-    from .match import MatchFileError, load
-    from .sheet import parse_setting, score_match
-    from .sheet_text import format_sheet
+    from tutor.engine.cards import TutorError
+    from tutor.files.match import MatchFileError, load
+    from tutor.views.sheet.model import parse_setting, score_match
+    from tutor.views.sheet.text import format_sheet
 
     try:
         match = load(args.file)

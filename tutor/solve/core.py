@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, Joker, Suit
-from ..play import PlayContext, effective_suit, power
-from .position import Position
+from tutor.engine.cards import Card, Joker, Suit
+from tutor.engine.play import PlayContext, effective_suit, power
+from tutor.solve.position import Position
 
 try:
-    from . import _core
+    import tutor.solve._core as _core
 except ImportError:  # pragma: no cover - depends on the build
     _core = None  # type: ignore[assignment]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..cards import Card, Joker, Suit, TutorError
-from ..play import (
+from tutor.engine.cards import Card, Joker, Suit, TutorError
+from tutor.engine.play import (
     Play,
     PlayContext,
     effective_suit,
@@ -20,7 +20,7 @@ from ..play import (
     legal_plays,
     trick_winner,
 )
-from ..seats import Seat
+from tutor.engine.seats import Seat
 
 __all__ = ["Position", "SolveError", "apply", "moves"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .position import Position, apply, moves
+from tutor.solve.position import Position, apply, moves
 
 __all__ = ["max_side_tricks", "value"]
 

@@ -1,0 +1,62 @@
+"""A deal of Five Hundred as written by a lesson's author: the value a hand file holds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tutor.engine.auction import Call
+from tutor.engine.cards import Card, Suit
+from tutor.engine.piles import TablePiles
+from tutor.engine.play import Play
+from tutor.engine.rules import RuleSet, preset
+from tutor.engine.seats import Seat
+
+__all__ = ["Hand", "RulesSpec"]
+
+
+@dataclass(frozen=True)
+class RulesSpec:
+    """How a hand file names its rules: a preset and the settings it overrides."""
+
+    preset: str
+    overrides: Mapping[str, object] = field(default_factory=dict)
+
+    def resolve(self) -> RuleSet:
+        return preset(self.preset, self.overrides)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One deal: the cards, the auction, the discards, the tricks and the author's notes."""
+
+    title: str
+    rules_spec: RulesSpec
+    dealer: Seat
+    hands: Mapping[Seat, tuple[Card, ...]]
+    kitty: tuple[Card, ...]
+    auction: tuple[Call, ...]
+    discard: tuple[Card, ...] | None = None
+    joker: Suit | None = None
+    play: tuple[tuple[Play, ...], ...] = ()
+    notes: Mapping[str, str] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+    summary: str | None = None
+    partner: Card | Seat | Literal["alone"] | None = None
+    """Five-handed: the card the contractor calls, the player named, or ``"alone"``."""
+    # Extensions of the hand-file format (West Seventh Street):
+    #: Grand nullo: the five cards the nullo bidder puts away after taking partner's discards.
+    partner_discard: tuple[Card, ...] | None = None
+    #: Grand slam: the one card partner gives the contractor after the kitty is taken.
+    grand_slam: Card | None = None
+    # Extension of the hand-file format (the two-handed game):
+    #: Each player's five piles on the table, a face-up card on a face-down one.
+    piles: Mapping[Seat, TablePiles] | None = None
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.rules_spec.resolve()
+
+    def note(self, key: str) -> str | None:
+        return self.notes.get(key)

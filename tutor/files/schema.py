@@ -1,0 +1,134 @@
+"""The JSON Schema for hand files, for editors' YAML support (``tutor schema``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tutor.engine.rules import PRESET_NAMES, SETTINGS
+
+__all__ = ["SCHEMA_ID", "schema", "schema_json"]
+
+SCHEMA_ID = "https://tutor.invalid/schema/hand-file.json"
+
+
+def _ci(word: str) -> str:
+    """A case-insensitive regular expression for a word (JSON Schema has no (?i) flag)."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in word)
+
+
+_SUIT = "[SCDHscdh♠♣♦♥]"
+_RANK = "(?:10|1[123]|[2-9]|[AKQJTakqjt])"
+_JOKER = f"{_ci('jo')}[12]?"
+CARD = f"^(?:{_RANK}{_SUIT}|{_JOKER})$"
+PLAY = f"^(?:{_RANK}{_SUIT}|{_JOKER}(?::{_SUIT})?)$"
+CALL = (
+    f"^(?:{_ci('pass')}|(?:[6-9]|10)(?:{_SUIT}|{_ci('nt')})|{_ci('misere')}|{_ci('misère')}"
+    f"|{_ci('nullo')}|{_ci('open-misere')}|{_ci('open-misère')}|{_ci('open-nullo')}"
+    # West Seventh Street: Seven No / Inkle No, grand nullo, ace – no face and the answer.
+    f"|[67]{_ci('no')}|{_ci('grand-nullo')}|{_ci('granola')}|{_ci('ace-no-face')}"
+    f"|{_ci('agree')}|{_ci('disagree')})$"
+)
+SEAT = "^(?:[NESWnesw]|[NSns][EWew])$"  # NE, SE, SW, NW at five or six
+
+
+def _setting_schema(name: str) -> dict[str, Any]:
+    s = SETTINGS[name]
+    if s.choices is not None:
+        return {"enum": list(s.choices), "description": s.help}
+    return {
+        "type": "integer",
+        "minimum": s.minimum,
+        "maximum": s.maximum,
+        "multipleOf": s.step,
+        "description": s.help,
+    }
+
+
+def schema() -> dict[str, Any]:
+    """The schema as a Python value."""
+    card_list = {"type": "array", "items": {"type": "string", "pattern": CARD}}
+    settings = {name: _setting_schema(name) for name in SETTINGS}
+    for name, s in SETTINGS.items():
+        for alias in s.aliases:
+            settings[alias] = settings[name]
+    settings["slam"] = {"enum": [*(SETTINGS["slam"].choices or ()), True, False]}
+    settings["slam_bonus"] = settings["slam"]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "tutor hand file",
+        "description": "One deal of Five Hundred, replayable card by card.",
+        "type": "object",
+        "required": ["title", "rules", "dealer", "hands", "kitty", "auction"],
+        "additionalProperties": False,
+        "properties": {
+            "title": {"type": "string"},
+            "rules": {
+                "oneOf": [
+                    {"enum": list(PRESET_NAMES)},
+                    {
+                        "type": "object",
+                        "required": ["preset"],
+                        "properties": {"preset": {"enum": list(PRESET_NAMES)}, **settings},
+                        "additionalProperties": False,
+                    },
+                ]
+            },
+            "dealer": {"type": "string", "pattern": SEAT},
+            "hands": {
+                "type": "object",
+                "propertyNames": {"pattern": SEAT},
+                "additionalProperties": card_list,
+                "minProperties": 2,  # two (the two-handed game) to six
+                "maxProperties": 6,
+            },
+            "kitty": card_list,
+            "auction": {"type": "array", "items": {"type": "string", "pattern": CALL}},
+            "discard": card_list,
+            "joker": {"type": "string", "pattern": f"^{_SUIT}$"},
+            "play": {
+                "type": "array",
+                "maxItems": 10,
+                "items": {
+                    "type": "array",
+                    "maxItems": 6,
+                    "items": {"type": "string", "pattern": PLAY},
+                },
+            },
+            "notes": {
+                "type": "object",
+                "propertyNames": {"pattern": r"^(?:intro|auction|discard|partner|outro|\d+|\d+\.\d+)$"},
+                "additionalProperties": {"type": "string"},
+            },
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "summary": {"type": "string"},
+            "partner": {
+                "description": "five-handed: alone, a card to call, or a seat to name",
+                "type": "string",
+                "pattern": f"^(?:{_ci('alone')}|{CARD[4:-2]}|{SEAT[4:-2]})$",
+            },
+            # Extensions (West Seventh Street): grand nullo's exchange, grand slam's card.
+            "partner_discard": card_list,
+            "grand_slam": {"type": "string", "pattern": CARD},
+            # Extension (the two-handed game): each player's five piles, up[i] on down[i].
+            "piles": {
+                "description": "two-handed: each player's table piles, up[i] lying face up on down[i]",
+                "type": "object",
+                "propertyNames": {"pattern": SEAT},
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["up", "down"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "up": {**card_list, "minItems": 5, "maxItems": 5},
+                        "down": {**card_list, "minItems": 5, "maxItems": 5},
+                    },
+                },
+            },
+        },
+    }
+
+
+def schema_json() -> str:
+    return json.dumps(schema(), indent=2, ensure_ascii=False)

@@ -1,0 +1,502 @@
+"""Quiz questions from replays, answered and explained by the engine, reproducible by seed.
+
+Three kinds of question, each taken from a replayed hand (a hand file or a random deal):
+
+* **who wins this trick** — a complete trick, all its cards shown;
+* **which cards may this player play** — a seat's hand and the trick so far;
+* **what does this hand score** — the contract, the rules and the tricks each side took.
+
+The answer, and the explanation shown with it, is always the engine's own ruling; this module
+only chooses the questions, offers the choices and compares the learner's answer.
+
+>>> quiz = make_quiz(seed=7, count=3)
+>>> [q.kind.value for q in quiz] == [q.kind.value for q in make_quiz(seed=7, count=3)]
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from tutor.engine.auction import Contract
+from tutor.engine.cards import Card, CardError, Joker
+from tutor.engine.play import IllegalPlay, Play, PlayContext
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import Replay, TrickRecord, build
+from tutor.engine.rulings import TOPICS, Kind, Ruling
+from tutor.engine.seats import Seat, SeatError, Side
+from tutor.teach.playalong import Turn, turns
+
+__all__ = [
+    "TOPIC_CHOICES",
+    "Choice",
+    "Feedback",
+    "Question",
+    "QuestionKind",
+    "QuizSession",
+    "make_quiz",
+    "matches_topic",
+    "questions_from",
+]
+
+#: The topics a learner can pick from; any lesson tag (LESSONS.md) is accepted too.
+TOPIC_CHOICES: tuple[str, ...] = ("left-bower", "joker", "no-trumps", "misere", "follow-suit", "scoring")
+
+
+class QuestionKind(Enum):
+    WHO_WINS = "who-wins"
+    LEGAL_PLAYS = "legal-plays"
+    SCORE = "score"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a learner may give: a short key (``N``, ``JD``, ``b``) and what it shows."""
+
+    key: str
+    label: str
+    card: Card | None = None
+    plain: str = ""
+
+    def text(self, *, symbols: bool = True) -> str:
+        """The label, or with ``symbols=False`` the same with card codes for suit symbols."""
+        return self.label if symbols or not self.plain else self.plain
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on an answer: right or not, the right answer, and the engine's reasons."""
+
+    correct: bool
+    given: frozenset[str]
+    expected: frozenset[str]
+    answer_text: str
+    reasons: tuple[str, ...]
+
+    @property
+    def headline(self) -> str:
+        return "Right." if self.correct else f"Not quite: {self.answer_text}."
+
+    def __str__(self) -> str:
+        return "\n".join([self.headline, *self.reasons])
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question, with everything a front end needs to show it and check an answer."""
+
+    kind: QuestionKind
+    source: str
+    prompt: str
+    contract: Contract
+    rules: str
+    choices: tuple[Choice, ...]
+    answer: frozenset[str]
+    ruling: Ruling
+    topics: frozenset[str]
+    multiple: bool = False
+    trick: TrickRecord | None = None
+    seat: Seat | None = None
+    hand: tuple[Card, ...] = ()
+    tricks_won: dict[Side, int] = field(default_factory=dict)
+    turn: Turn | None = None
+
+    @property
+    def answer_text(self) -> str:
+        return self.answer_words()
+
+    def answer_words(self, *, symbols: bool = True) -> str:
+        """The right answer in words: ``West (J♠) wins``."""
+        if self.multiple:
+            cards = [c.text(symbols=symbols) for c in self.choices if c.key in self.answer]
+            return "the playable cards are " + ", ".join(cards)
+        (key,) = self.answer
+        label = next(c.text(symbols=symbols) for c in self.choices if c.key == key)
+        return {
+            QuestionKind.WHO_WINS: f"{label} wins",
+            QuestionKind.SCORE: label,
+        }.get(self.kind, label)
+
+    def parse(self, text: str) -> frozenset[str]:
+        """Read a typed answer: a seat or the card it played; card codes; a letter or two scores.
+
+        Raises ``ValueError`` with a message that says what was expected.
+        """
+        raw = text.strip()
+        keys = {c.key.upper(): c.key for c in self.choices}
+        if self.kind is QuestionKind.WHO_WINS:
+            if raw.upper() in keys:
+                return frozenset({keys[raw.upper()]})
+            try:
+                seat = Seat.parse(raw)
+                return frozenset({seat.value})
+            except SeatError:
+                pass
+            for choice in self.choices:
+                if choice.card is not None and _same_card(raw, choice.card):
+                    return frozenset({choice.key})
+            raise ValueError(f"cannot read {raw!r}: answer with a seat (N, E, S, W) or the card it played")
+        if self.kind is QuestionKind.LEGAL_PLAYS:
+            picked: set[str] = set()
+            for part in re.split(r"[\s,]+", raw):
+                if not part:
+                    continue
+                match = next((c for c in self.choices if c.card and _same_card(part, c.card)), None)
+                if match is None:
+                    raise ValueError(
+                        f"cannot read {part!r}: answer with cards from the hand, such as "
+                        + " ".join(c.key for c in self.choices[:3])
+                    )
+                picked.add(match.key)
+            if not picked:
+                raise ValueError("answer with at least one card: every player has a card to play")
+            return frozenset(picked)
+        if raw.lower() in {k.lower() for k in keys}:
+            return frozenset({next(v for k, v in keys.items() if k.lower() == raw.lower())})
+        numbers = re.findall(r"[-+−]?\d+", raw)
+        if len(numbers) == 2:
+            ns, ew = (int(n.replace("−", "-")) for n in numbers)
+            for choice in self.choices:
+                if choice.label == _score_label(ns, ew):
+                    return frozenset({choice.key})
+            return frozenset({f"{ns} {ew}"})
+        raise ValueError(
+            f"cannot read {raw!r}: answer with a letter ({', '.join(c.key for c in self.choices)}) "
+            f"or the two scores, North–South then East–West"
+        )
+
+    def check(self, given: Iterable[str]) -> Feedback:
+        """Compare an answer (choice keys) with the engine's; the reasons are the engine's rulings."""
+        picked = frozenset(given)
+        correct = picked == self.answer
+        reasons: list[str] = []
+        if self.kind is QuestionKind.LEGAL_PLAYS and self.turn is not None:
+            reasons = _legal_reasons(self, picked)
+        else:
+            reasons = [self.ruling.text]
+        return Feedback(correct, picked, self.answer, self.answer_text, tuple(reasons))
+
+    def check_text(self, text: str) -> Feedback:
+        return self.check(self.parse(text))
+
+
+def _same_card(text: str, card: Card) -> bool:
+    """True when ``text`` writes ``card`` (any case; a led joker's ``:S`` is allowed)."""
+    try:
+        return Play.parse(text.strip().upper().replace("JO", "Jo")).card == card
+    except CardError:
+        return False
+
+
+def _legal_reasons(q: Question, picked: frozenset[str]) -> list[str]:
+    """For a legal-plays answer: why each wrongly marked or missed card is so, else one telling reason."""
+    turn = q.turn
+    assert turn is not None
+    by_key = {c.key: c for c in q.choices}
+    out: list[str] = []
+    for key in sorted(picked - q.answer):
+        if key not in by_key:
+            out.append(f"{key} is not one of {turn.seat.word}'s cards.")
+            continue
+        card = by_key[key].card
+        assert card is not None
+        out.append(_verdict(turn, card))
+    for key in sorted(q.answer - picked):
+        card = by_key[key].card
+        assert card is not None
+        out.append(_verdict(turn, card))
+    if not out:
+        illegal = [c.card for c in q.choices if c.key not in q.answer and c.card is not None]
+        out.append(_verdict(turn, illegal[0]) if illegal else turn.ruling.text)
+    return out
+
+
+def _verdict(turn: Turn, card: Card) -> str:
+    try:
+        return turn.judge(card).text
+    except IllegalPlay as err:
+        return f"Not {card}: {err}."
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _score_label(ns: int, ew: int) -> str:
+    return f"North–South {_signed(ns)}, East–West {_signed(ew)}"
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+# --------------------------------------------------------------------------- topics
+
+def _contract_topics(contract: Contract) -> set[str]:
+    bid = contract.bid
+    if bid.is_misere:
+        return {"misere"}
+    return {"no-trumps"} if bid.is_no_trumps else set()
+
+
+def _card_topics(cards: Iterable[Card], ctx: PlayContext) -> set[str]:
+    out: set[str] = set()
+    for card in cards:
+        if ctx.is_left_bower(card):
+            out.add("left-bower")
+        if ctx.is_right_bower(card):
+            out.add("right-bower")
+        if isinstance(card, Joker):
+            out.add("joker-in-trumps" if ctx.trumps is not None else "joker-in-no-trumps")
+    return out
+
+
+def _kind_topics(kinds: Iterable[Kind]) -> set[str]:
+    return {t for k in kinds for t in TOPICS[k]}
+
+
+def matches_topic(topics: Iterable[str], wanted: Iterable[str]) -> bool:
+    """True when any wanted topic is among ``topics``; ``joker`` matches every joker topic."""
+    have = set(topics)
+    for w in wanted:
+        key = w.strip().lower().replace("è", "e").replace(" ", "-")
+        if key in have or (key == "joker" and any(t.startswith("joker") for t in have)):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- question makers
+
+def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
+    assert rp.contract is not None and trick.ruling is not None and trick.winner is not None
+    assert rp.context is not None
+    choices = tuple(
+        Choice(seat.value, f"{seat.word} ({play.pretty()})", play.card, f"{seat.word} ({play})")
+        for seat, play in zip(trick.seats, trick.plays, strict=False)
+    )
+    shown = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
+    topics = (
+        _kind_topics([trick.ruling.kind, *(r.kind for r in trick.rulings)])
+        | _contract_topics(rp.contract)
+        | _card_topics(trick.cards, rp.context)
+    )
+    return Question(
+        kind=QuestionKind.WHO_WINS,
+        source=rp.hand.title,
+        prompt=f"Trick {trick.number} of {rp.contract.words()}: who wins this trick?",
+        contract=rp.contract,
+        rules=rp.rules.name,
+        choices=choices,
+        answer=frozenset({trick.winner.value}),
+        ruling=trick.ruling,
+        topics=frozenset(topics),
+        trick=shown,
+    )
+
+
+def _legal_plays(rp: Replay, turn: Turn) -> Question:
+    assert rp.contract is not None
+    legal = set(turn.legal())
+    choices = tuple(Choice(str(c), c.pretty(), c, str(c)) for c in dict.fromkeys(turn.hand))
+    kinds: list[Kind] = []
+    for card in dict.fromkeys(turn.hand):
+        try:
+            kinds.append(turn.judge(card).kind)
+        except IllegalPlay as err:
+            kinds.append(err.rule)
+    topics = (
+        _kind_topics(kinds) | _contract_topics(rp.contract)
+        | _card_topics(turn.hand, turn.ctx) | {"follow-suit"}
+    )
+    trick = TrickRecord(turn.trick, turn.seats[0] if turn.seats else turn.seat, turn.seats, turn.plays, ())
+    where = "leads" if not turn.plays else "is next to play"
+    return Question(
+        kind=QuestionKind.LEGAL_PLAYS,
+        source=rp.hand.title,
+        prompt=f"Trick {turn.trick} of {rp.contract.words()}: {turn.seat.word} {where}. "
+        f"Which cards may {turn.seat.word} play?",
+        contract=rp.contract,
+        rules=rp.rules.name,
+        choices=choices,
+        answer=frozenset(str(c) for c in legal),
+        ruling=turn.ruling,
+        topics=frozenset(topics),
+        multiple=True,
+        trick=trick,
+        seat=turn.seat,
+        hand=turn.hand,
+        turn=turn,
+    )
+
+
+def _score(rp: Replay, rng: random.Random) -> Question:
+    result = rp.result
+    assert result is not None and rp.contract is not None
+    ns, ew = result.score[Side.NS], result.score[Side.EW]
+    declarer = rp.contract.declarer.side
+    d, e = result.score[declarer], result.score[declarer.other]
+    # Wrong answers a learner might give: made and set confused, the defenders' tricks forgotten
+    # or counted against them, the contract's value taken as the score either way.
+    wrong: list[tuple[int, int]] = [(-d, e), (d, 0), (-d, 0), (d, e + 10), (d + 250, e)]
+    options = [(d, e)]
+    for pair in wrong:
+        if pair not in options:
+            options.append(pair)
+    picked = [options[0], *rng.sample(options[1:], min(3, len(options) - 1))]
+    rng.shuffle(picked)
+    choices = []
+    answer = ""
+    for i, (a, b) in enumerate(picked):
+        pair = (a, b) if declarer is Side.NS else (b, a)
+        key = "abcd"[i]
+        choices.append(Choice(key, _score_label(*pair)))
+        if pair == (ns, ew):
+            answer = key
+    won = dict(result.tricks_won)
+    topics = _kind_topics([result.ruling.kind]) | _contract_topics(rp.contract) | {"scoring"}
+    return Question(
+        kind=QuestionKind.SCORE,
+        source=rp.hand.title,
+        prompt=(
+            f"{rp.contract.words().capitalize()}, {rp.rules.title} rules: North–South took "
+            f"{_tricks(won[Side.NS])}, East–West {won[Side.EW]}. What does each side score?"
+        ),
+        contract=rp.contract,
+        rules=rp.rules.name,
+        choices=tuple(choices),
+        answer=frozenset({answer}),
+        ruling=result.ruling,
+        topics=frozenset(topics),
+        tricks_won=won,
+    )
+
+
+def questions_from(
+    rp: Replay, rng: random.Random, kinds: Sequence[QuestionKind] = tuple(QuestionKind)
+) -> list[Question]:
+    """Every question a replay offers: each trick, each following card worth asking, the score."""
+    if rp.contract is None or rp.context is None or rp.problems:
+        return []
+    out: list[Question] = []
+    if QuestionKind.WHO_WINS in kinds:
+        out += [_who_wins(rp, t) for t in rp.tricks if t.complete]
+    if QuestionKind.LEGAL_PLAYS in kinds:
+        for turn in turns(rp):
+            # A lead is free and a last card is forced: ask only where there is a choice to learn.
+            if turn.plays and len(set(turn.hand)) > 1:
+                out.append(_legal_plays(rp, turn))
+    # The score question offers pairs of partnership scores: the four-handed game only, so far.
+    if QuestionKind.SCORE in kinds and rp.result is not None and rp.rules.players == 4:
+        out.append(_score(rp, rng))
+    return out
+
+
+def make_quiz(
+    replays: Sequence[Replay] = (),
+    *,
+    seed: int = 0,
+    count: int = 5,
+    topics: Sequence[str] = (),
+    kinds: Sequence[QuestionKind] = tuple(QuestionKind),
+    max_deals: int = 400,
+) -> list[Question]:
+    """``count`` questions, the same for the same arguments.
+
+    From ``replays`` when given (hand files), else from random deals whose seeds come from
+    ``seed``. ``topics`` keeps only questions on those topics; kinds are mixed in turn.
+    """
+    rng = random.Random(seed)
+    kinds = tuple(kinds)
+    pool: dict[QuestionKind, list[Question]] = {k: [] for k in kinds}
+
+    def add(rp: Replay) -> None:
+        for q in questions_from(rp, rng, kinds):
+            if not topics or matches_topic(q.topics, topics):
+                pool[q.kind].append(q)
+
+    if replays:
+        for rp in replays:
+            add(rp)
+        for qs in pool.values():
+            rng.shuffle(qs)
+    else:
+        deals = 0
+        share = -(-count // len(kinds))
+
+        def enough() -> bool:
+            if all(len(v) >= share for v in pool.values()):
+                return True
+            # A topic some kinds never touch (scoring): settle for the kinds that do.
+            return deals >= 60 and sum(len(v) for v in pool.values()) >= count
+
+        while deals < max_deals and not enough():
+            deal = random_hand(rng.randrange(2**31))
+            deals += 1
+            rp = build(deal)
+            before = {k: len(v) for k, v in pool.items()}
+            add(rp)
+            # One question of each kind a deal, so a quiz is not one hand asked over and over.
+            for k, v in pool.items():
+                if len(v) > before[k] + 1:
+                    keep = rng.choice(v[before[k]:])
+                    del v[before[k]:]
+                    v.append(keep)
+    out: list[Question] = []
+    order = [k for k in kinds if pool[k]]
+    while len(out) < count and order:
+        for k in list(order):
+            if len(out) >= count:
+                break
+            if pool[k]:
+                out.append(pool[k].pop(0))
+            else:
+                order.remove(k)
+    return out
+
+
+@dataclass
+class QuizSession:
+    """A learner working through questions: where they are, what they answered, the tally."""
+
+    questions: list[Question]
+    index: int = 0
+    answers: dict[int, Feedback] = field(default_factory=dict)
+
+    @property
+    def question(self) -> Question | None:
+        return self.questions[self.index] if self.index < len(self.questions) else None
+
+    @property
+    def right(self) -> int:
+        return sum(1 for f in self.answers.values() if f.correct)
+
+    @property
+    def asked(self) -> int:
+        return len(self.answers)
+
+    @property
+    def tally(self) -> str:
+        return f"{self.right} of {self.asked} right"
+
+    def answer(self, given: Iterable[str]) -> Feedback:
+        """Check an answer to the current question; the first answer to each question counts."""
+        q = self.question
+        if q is None:
+            raise IndexError("the quiz is over: there is no question to answer")
+        feedback = q.check(given)
+        self.answers.setdefault(self.index, feedback)
+        return feedback
+
+    def next(self) -> Question | None:
+        if self.index < len(self.questions):
+            self.index += 1
+        return self.question
+

@@ -1,0 +1,325 @@
+"""The static site: lesson pages from hand files, drawn with Jinja templates.
+
+One class, one verb::
+
+    report = Site(["hands/"], "site/").build()
+
+Every card, hand and trick is drawn by :mod:`tutor.views.render` (the same pictures as the widget),
+and every ruling shown is the one the engine made (:func:`tutor.engine.replay.build`); the templates
+only lay things out. The build is deterministic (the same files give the same bytes), writes
+only inside its output folder and never deletes a file it did not write: what it wrote is
+listed in ``.tutor-export`` in the output folder, and only files listed there from an earlier
+build are removed when they are no longer part of the site.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import jinja2
+
+from tutor.files.handfile import FileProblem, check
+from tutor.views.pages import Pictures, lesson_summary, lesson_view
+from tutor.views.render import environment
+
+__all__ = ["MANIFEST", "STATIC_FILES", "BuildReport", "Page", "Site", "hand_files"]
+
+#: The list of files the last build wrote, relative to the output folder.
+MANIFEST = ".tutor-export"
+#: Files copied from the templates into the site as they are (after any ``--templates`` override).
+STATIC_FILES = ("tutor.css", "quiz.js")
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the site: where it goes, the template that draws it, and what the template gets.
+
+    This is also the hook for pages that are not lessons (a match's score sheet, say): pass
+    them as ``Site(..., extra_pages=[Page("scores/club-night.html", "scoresheet.html",
+    "Club night", {"match": ...})])``. Each template also gets ``root`` (the relative way back
+    to the site's top, such as ``"../"``), ``site_title`` and ``extra_pages``.
+    """
+
+    path: str
+    template: str
+    title: str
+    context: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class BuildReport:
+    """What a build did: the files written, the files it removed, and every problem found."""
+
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+    lessons: int = 0
+    skipped: int = 0
+
+    @property
+    def pages(self) -> int:
+        return sum(1 for p in self.written if p.endswith(".html"))
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+class ExportError(ValueError):
+    """The site cannot be written where it was asked to be."""
+
+
+@dataclass(frozen=True)
+class _Lesson:
+    """A checked lesson, already turned into what its page shows (the replay itself is let go)."""
+
+    source: str
+    slug: str
+    title: str
+    tags: tuple[str, ...]
+    summary: Mapping[str, object]
+    view: Mapping[str, object]
+
+    @property
+    def path(self) -> str:
+        return f"lessons/{self.slug}.html"
+
+
+def hand_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str]]:
+    """Each hand file under ``paths`` (folders recursively, sorted) with a name for its page."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for p in sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()):
+                yield p, p.relative_to(path).with_suffix("").as_posix()
+        else:
+            yield path, path.stem
+
+
+def slugify(text: str) -> str:
+    """A file name from any text: lower case letters, digits and hyphens."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "page"
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    slug, n = name, 1
+    while slug in taken:
+        n += 1
+        slug = f"{name}-{n}"
+    taken.add(slug)
+    return slug
+
+
+def _mapping_first(
+    getattr_: Callable[[Any, str], Any],
+) -> Callable[[Any, str], Any]:
+    """``x.name`` in a template looks in a plain dict's keys first, then its attributes.
+
+    Every value the site's templates get is a plain dict, and Jinja's own order (attribute,
+    then key) pays for a failed attribute lookup at each ``x.name``: this ordering halves the
+    time spent drawing a page. Anything that is not a plain dict is looked up as before.
+    """
+
+    def lookup(obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute in obj:
+            return obj[attribute]
+        return getattr_(obj, attribute)
+
+    return lookup
+
+
+class Site:
+    """A static site of lessons built from hand files.
+
+    ``sources`` are hand files or folders of them; ``out`` is the output folder; ``templates``
+    is a folder whose templates (and ``tutor.css``, ``quiz.js``) win over the shipped ones by
+    name; ``extra_pages`` are further pages to draw (see :class:`Page`); ``matches`` are match
+    files (or folders of them), each drawn as a score sheet page in ``scores/``.
+    """
+
+    def __init__(
+        self,
+        sources: Sequence[str | Path],
+        out: str | Path,
+        *,
+        templates: str | Path | None = None,
+        title: str = "Five Hundred lessons",
+        extra_pages: Sequence[Page] = (),
+        matches: Sequence[str | Path] = (),
+    ) -> None:
+        self.sources = list(sources)
+        self.matches = list(matches)
+        self.out = Path(out)
+        self.title = title
+        self.extra_pages = list(extra_pages)
+        self._extra: list[Page] = list(self.extra_pages)
+        if templates is not None and not Path(templates).is_dir():
+            raise ExportError(f"templates folder {str(templates)!r} does not exist")
+        self.env: jinja2.Environment = environment(templates)
+        self.env.auto_reload = False  # a build is short: no need to stat every template at each use
+        self.env.getattr = _mapping_first(self.env.getattr)  # type: ignore[method-assign,assignment]
+        self.pictures = Pictures(self.env)
+
+    # the one verb -----------------------------------------------------------------------------
+
+    def build(self) -> BuildReport:
+        """Check every hand file, skip the invalid ones, and write the whole site."""
+        if self.out.exists() and not self.out.is_dir():
+            raise ExportError(f"{self.out} is not a folder")
+        report = BuildReport()
+        lessons = self._lessons(report)
+        report.lessons = len(lessons)
+        self._extra = [*self.extra_pages, *self._score_sheets(report)]
+        self.out.mkdir(parents=True, exist_ok=True)
+        root = self.out.resolve()
+        previous = self._read_manifest(root)
+        for page in self._pages(lessons):
+            self._write(root, page.path, self._render(page), report)
+        for name in STATIC_FILES:
+            self._write(root, name, self._static(name), report)
+        manifest = "".join(f"{p}\n" for p in sorted(report.written))
+        for stale in sorted(previous - set(report.written)):
+            target = self._inside(root, stale)
+            if target is not None and target.is_file():
+                target.unlink()
+                report.removed.append(stale)
+        self._write(root, MANIFEST, manifest.encode("utf-8"), None)
+        return report
+
+    # reading ----------------------------------------------------------------------------------
+
+    def _lessons(self, report: BuildReport) -> list[_Lesson]:
+        lessons: list[_Lesson] = []
+        taken: set[str] = set()
+        for path, name in hand_files(self.sources):
+            if not path.exists():
+                report.problems.append(FileProblem(str(path), 1, "no such file", "file"))
+                report.skipped += 1
+                continue
+            result, problems = check(path)
+            if result is None or problems:
+                report.problems.extend(problems)
+                report.skipped += 1
+                continue
+            hand = result.hand
+            lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
+                                   lesson_summary(result), lesson_view(result, self.pictures)))
+        return lessons
+
+    def _score_sheets(self, report: BuildReport) -> list[Page]:
+        from tutor.engine.cards import TutorError
+        from tutor.files.match import MatchFileError, load
+        from tutor.views.sheet.html import render_score_sheet
+        from tutor.views.sheet.model import score_match
+
+        pages: list[Page] = []
+        taken: set[str] = set()
+        for path, name in hand_files(self.matches):
+            try:
+                sheet = score_match(load(path))
+            except MatchFileError as err:
+                report.problems.extend(err.problems)
+                report.skipped += 1
+                continue
+            except TutorError as err:
+                report.problems.append(FileProblem(str(path), 1, str(err), "match file"))
+                report.skipped += 1
+                continue
+            slug = _unique(slugify(name), taken)
+            pages.append(Page(f"scores/{slug}.html", "scoresheet.html", sheet.title,
+                              {"sheet": render_score_sheet(sheet, env=self.env)}))
+        return pages
+
+    # planning ---------------------------------------------------------------------------------
+
+    def _pages(self, lessons: Sequence[_Lesson]) -> list[Page]:
+        tag_slugs: dict[str, str] = {}
+        taken: set[str] = set()
+        for tag in sorted({t for lesson in lessons for t in lesson.tags}):
+            tag_slugs[tag] = _unique(slugify(tag), taken)
+        topics = [
+            {"tag": tag, "path": f"topics/{slug}.html",
+             "count": sum(1 for lesson in lessons if tag in lesson.tags)}
+            for tag, slug in tag_slugs.items()
+        ]
+
+        def rows(selected: Iterable[_Lesson]) -> list[dict[str, object]]:
+            return [
+                {"path": lesson.path, **lesson.summary,
+                 "tag_links": [{"tag": t, "path": f"topics/{tag_slugs[t]}.html"}
+                               for t in lesson.tags]}
+                for lesson in selected
+            ]
+
+        pages = [Page("index.html", "index.html", self.title, {"lessons": rows(lessons), "topics": topics})]
+        for topic in topics:
+            tag = str(topic["tag"])
+            chosen = [lesson for lesson in lessons if tag in lesson.tags]
+            pages.append(Page(str(topic["path"]), "topic.html", f"Topic: {tag}",
+                              {"tag": tag, "lessons": rows(chosen), "topics": topics}))
+        for i, lesson in enumerate(lessons):
+            prev = lessons[i - 1] if i > 0 else None
+            nxt = lessons[i + 1] if i + 1 < len(lessons) else None
+            pages.append(Page(lesson.path, "lesson.html", lesson.title, {
+                "lesson": lesson.view,
+                "tag_links": [{"tag": t, "path": f"topics/{tag_slugs[t]}.html"}
+                              for t in lesson.tags],
+                "prev": {"path": prev.path, "title": prev.title} if prev else None,
+                "next": {"path": nxt.path, "title": nxt.title} if nxt else None,
+                "number": i + 1,
+                "count": len(lessons),
+            }))
+        pages.extend(self._extra)
+        return pages
+
+    # writing ----------------------------------------------------------------------------------
+
+    def _render(self, page: Page) -> bytes:
+        depth = len(PurePosixPath(page.path).parts) - 1
+        context = {
+            **page.context,
+            "root": "../" * depth,
+            "page_title": page.title,
+            "site_title": self.title,
+            "extra_pages": [{"path": p.path, "title": p.title} for p in self._extra],
+        }
+        text = self.env.get_template(page.template).render(context)
+        return text.encode("utf-8")
+
+    def _static(self, name: str) -> bytes:
+        assert self.env.loader is not None
+        source, _, _ = self.env.loader.get_source(self.env, name)
+        return source.encode("utf-8")
+
+    @staticmethod
+    def _inside(root: Path, rel: str) -> Path | None:
+        """The file ``rel`` names inside ``root``, or None when it would be anywhere else."""
+        pure = PurePosixPath(rel)
+        if not rel or pure.is_absolute() or any(part in ("..", "") for part in pure.parts) or "\\" in rel:
+            return None
+        target = root.joinpath(*pure.parts)
+        if not target.resolve().is_relative_to(root):
+            return None
+        return target
+
+    def _write(self, root: Path, rel: str, data: bytes, report: BuildReport | None) -> None:
+        target = self._inside(root, rel)
+        if target is None:
+            raise ExportError(f"refusing to write {rel!r}: it is outside the output folder {self.out}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not (target.is_file() and target.read_bytes() == data):
+            target.write_bytes(data)
+        if report is not None:
+            report.written.append(rel)
+
+    def _read_manifest(self, root: Path) -> set[str]:
+        path = root / MANIFEST
+        try:
+            lines = path.read_text("utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            return set()
+        return {line for line in lines if line and self._inside(root, line) is not None}

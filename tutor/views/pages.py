@@ -1,0 +1,228 @@
+"""What the lesson-page templates are given: plain values and pictures, all from the engine.
+
+Cards, hands and tricks are drawn here once, through :mod:`tutor.views.render`, with the site's
+Jinja environment (so a ``_cards.html`` given with ``--templates`` wins); rulings are the
+engine's sentences as they are. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+import jinja2
+from markupsafe import Markup
+
+from tutor.engine.auction import Pass
+from tutor.engine.cards import Card
+from tutor.engine.play import Play, PlayContext
+from tutor.engine.replay import Replay, StepKind, TrickRecord
+from tutor.engine.seats import Seat
+from tutor.views.render import render_card, render_hand, render_piles, render_trick
+
+__all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
+
+_TABLE_STEPS = {
+    StepKind.KITTY: "The kitty",
+    StepKind.DISCARD: "The discards",
+    StepKind.SIT_OUT: "Partner sits out",
+    StepKind.NOMINATE: "The joker",
+    StepKind.PARTNER: "The partner",
+}
+
+
+class Pictures:
+    """Cards, hands and tricks drawn by :mod:`tutor.views.render` with one Jinja environment.
+
+    A page shows the same card many times (the deal, the trick, the quiz, the answer); a card's
+    picture depends only on the card, its state and the templates, so each is drawn once.
+    """
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        self._cards: dict[tuple[str, str], Markup] = {}
+
+    def card(self, card: Card | Play, state: str = "") -> Markup:
+        key = (str(card), state)
+        found = self._cards.get(key)
+        if found is None:
+            found = self._cards[key] = render_card(card, state=state, env=self.env)
+        return found
+
+    def hand(self, seat: Seat, cards: Sequence[Card], context: PlayContext | None = None) -> Markup:
+        """A hand; with a suit contract's ``context``, trumps first (:func:`~.render.sorted_hand`)."""
+        return render_hand(seat, cards, context=context, env=self.env)
+
+    def trick(self, trick: TrickRecord) -> Markup:
+        return render_trick(trick, env=self.env)
+
+
+def paragraphs(text: str | None) -> list[str]:
+    """An author's note as paragraphs (a blank line starts a new one); escaping is the template's."""
+    if not text:
+        return []
+    parts = [" ".join(line.strip() for line in block.splitlines()) for block in text.split("\n\n")]
+    return [p for p in parts if p]
+
+
+def _state(rp: Replay) -> str:
+    if rp.result is not None:
+        return "complete"
+    if rp.auction is not None and rp.auction.contract is None:
+        return "thrown-in"
+    return "partial"
+
+
+def lesson_summary(rp: Replay) -> dict[str, object]:
+    """A lesson's line in an index: title, summary, tags, contract and result."""
+    hand = rp.hand
+    contract = rp.contract
+    state = _state(rp)
+    if rp.result is not None and contract is not None:
+        side = rp.table.side_of(contract.declarer)
+        result = f"{'made' if rp.result.made else 'set'}, {side.word} {rp.result.score[side]:+d}"
+    elif state == "thrown-in":
+        result = "thrown in"
+    else:
+        result = f"partial: {len(rp.tricks)} of {len(hand.hands[rp.table.seats[0]])} tricks played"
+    return {
+        "title": hand.title,
+        "summary": hand.summary or "",
+        "tags": list(hand.tags),
+        "contract": f"{contract.bid.pretty()} by {contract.declarer.word}" if contract else "none",
+        "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else "none",
+        "result": result,
+        "state": state,
+    }
+
+
+def _auction(rp: Replay) -> dict[str, object]:
+    seating = rp.table
+    order = list(seating.order_from(seating.next(rp.hand.dealer)))
+    rows: list[list[dict[str, object] | None]] = []
+    column = len(order)
+    auction = rp.auction
+    if auction is not None:
+        for seat, call, ruling in zip(auction.callers, auction.calls, auction.rulings, strict=False):
+            at = order.index(seat)  # a seat skipped (it passed earlier) leaves its cell empty
+            if at < column or not rows:
+                rows.append([None] * len(order))
+            rows[-1][at] = {
+                "call": call.pretty(),
+                "words": "pass" if isinstance(call, Pass) else call.words(),
+                "ruling": ruling.text,
+                "kind": ruling.kind.value,
+            }
+            column = at
+    closing = next((s.ruling.text for s in rp.steps if s.kind is StepKind.AUCTION), None)
+    return {"seats": [{"code": s.value, "word": s.word} for s in order], "rows": rows, "closing": closing}
+
+
+def _plays(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> list[dict[str, object]]:
+    return [
+        {
+            "seat": seat.value,
+            "seat_word": seat.word,
+            "card": draw.card(play),  # unmarked: who won is the question
+            "ruling": ruling.text,
+            "kind": ruling.kind.value,
+            "note": paragraphs(notes.get(f"{trick.number}.{i + 1}")),
+        }
+        for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False))
+    ]
+
+
+def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict[str, object]:
+    view: dict[str, object] = {
+        "number": trick.number,
+        "leader": trick.leader.word,
+        "plays": _plays(trick, notes, draw),
+        "note": paragraphs(notes.get(str(trick.number))),
+        "after": [],
+        "complete": trick.complete,
+    }
+    if trick.complete:
+        assert trick.winner is not None and trick.winner_index is not None and trick.ruling is not None
+        unjudged = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
+        view["question"] = draw.trick(unjudged)
+        view["choices"] = [
+            {"seat": seat.value, "seat_word": seat.word, "card": draw.card(play)}
+            for seat, play in zip(trick.seats, trick.plays, strict=False)
+        ]
+        view["winner"] = trick.winner.value
+        view["winner_word"] = trick.winner.word
+        view["winner_card"] = draw.card(trick.plays[trick.winner_index], state="winner")
+        view["ruling"] = trick.ruling.text
+    else:
+        view["diagram"] = draw.trick(trick)
+    return view
+
+
+def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
+    """Everything a lesson page shows, in the order of the hand."""
+    hand = rp.hand
+    notes = hand.notes
+    deal = {
+        seat.value: draw.hand(seat, hand.hands.get(seat, ()), rp.context) for seat in rp.table.seats
+    }
+    if hand.piles is not None:  # the two-handed game: the table piles under each hand
+        for seat, dealt in hand.piles.items():
+            if seat.value in deal:
+                deal[seat.value] += render_piles(seat, dealt.start(), show_down=True,
+                                                 env=draw.env)
+    table_steps: list[dict[str, object]] = []
+    tricks: list[dict[str, object]] = [_trick(t, notes, draw) for t in rp.tricks]
+    last_trick = 0
+    declarer_hand: Markup | None = None
+    for i, step in enumerate(rp.steps):
+        if step.kind in _TABLE_STEPS:
+            table_steps.append({
+                "kind": step.kind.value,
+                "heading": _TABLE_STEPS[step.kind],
+                "ruling": step.ruling.text,
+                "cards": [draw.card(Play(c)) for c in step.ruling.cards],
+            })
+            if step.kind is StepKind.DISCARD and step.seat is not None:
+                declarer_hand = draw.hand(step.seat, rp.states[i].hands[step.seat], rp.context)
+        elif step.kind is StepKind.TRICK and step.trick is not None:
+            last_trick = step.trick
+        elif step.kind is StepKind.REVEAL and step.trick is not None and step.trick <= len(tricks):
+            revealed: list[dict[str, object]] = tricks[step.trick - 1]["after"]  # type: ignore[assignment]
+            revealed.append({"ruling": step.ruling.text, "cards": []})
+        elif step.kind in (StepKind.SHOW, StepKind.TURN) and last_trick:
+            after: list[dict[str, object]] = tricks[last_trick - 1]["after"]  # type: ignore[assignment]
+            after.append({"ruling": step.ruling.text,
+                          "cards": [draw.card(Play(c)) for c in step.ruling.cards]})
+    current = rp.states[-1].current_trick if rp.states else None
+    if current is not None and not current.complete:
+        tricks.append(_trick(current, notes, draw))
+    won = rp.tricks_won()
+    result = rp.result
+    contract = rp.contract
+    return {
+        **lesson_summary(rp),
+        "rules": {"name": rp.rules.name, "title": rp.rules.title,
+                  "changed": [f"{k} = {v}" for k, v in rp.rules.differences().items()]},
+        "dealer": hand.dealer.word,
+        "first_caller": rp.table.next(hand.dealer).word,
+        "intro": paragraphs(notes.get("intro")),
+        "auction_note": paragraphs(notes.get("auction")),
+        "discard_note": paragraphs(notes.get("discard")),
+        "outro": paragraphs(notes.get("outro")),
+        "deal": deal,
+        "seat_words": {seat.value: seat.word for seat in rp.table.seats},
+        "seat_order": [seat.value for seat in rp.table.seats],
+        "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
+        "kitty": [draw.card(Play(c)) for c in hand.kitty],
+        "auction": _auction(rp),
+        "table_steps": table_steps,
+        "declarer": contract.declarer.word if contract else None,
+        "declarer_hand": declarer_hand,
+        "tricks": tricks,
+        "quiz_count": sum(1 for t in tricks if t["complete"]),
+        "won": [{"side": side.word, "tricks": won[side]} for side in won],
+        "result_ruling": result.ruling.text if result else None,
+        "score": [{"side": side.word, "points": f"{result.score[side]:+d}"} for side in won]
+        if result else [],
+    }
+

@@ -1,0 +1,220 @@
+"""One way to draw a card, a hand and a trick, for every front end that shows HTML.
+
+The widget and the lesson pages both draw with the macros in ``templates/_cards.html``
+through this module, from a Jinja environment with autoescape on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from tutor.engine.cards import Card, Joker, Suit, SuitedCard
+from tutor.engine.piles import Pile
+from tutor.engine.play import Play, PlayContext, effective_suit, power
+from tutor.engine.replay import TrickRecord
+from tutor.engine.seats import Seat
+
+__all__ = [
+    "card_view", "environment", "render_card", "render_hand", "render_piles", "render_trick", "sorted_hand",
+]
+
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def templates_dir() -> Path:
+    """Where the default templates are: ``templates/`` in a checkout, ``tutor/templates`` in a wheel."""
+    return Path(str(resources.files("tutor.templates")))
+
+
+def environment(override: str | Path | None = None) -> jinja2.Environment:
+    """A Jinja environment with autoescape on; templates in ``override`` win over the defaults."""
+    paths = [str(override)] if override else []
+    paths.append(str(templates_dir()))
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(paths),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,  # templates do not change while a process draws; skip a stat per lookup
+    )
+    env.globals["card_view"] = card_view
+    env.globals["memo_card"] = memo_card
+    env.filters["card_view"] = card_view
+    env.filters["sorted_hand"] = sorted_hand
+    return env
+
+
+@lru_cache(maxsize=1)
+def _default_env() -> jinja2.Environment:
+    return environment()
+
+
+_CARD_MEMO: dict[tuple[object, ...], Markup] = {}
+
+
+def memo_card(view: Mapping[str, object], state: str, body: jinja2.runtime.Macro) -> Markup:
+    """The HTML that ``body`` (the card macro) draws for ``view`` in ``state``, drawn once."""
+    key = (body, state, *view.items())
+    hit = _CARD_MEMO.get(key)
+    if hit is None:
+        if len(_CARD_MEMO) > 4096:
+            _CARD_MEMO.clear()
+        hit = _CARD_MEMO[key] = Markup(body(view, state))
+    return hit
+
+
+def card_view(card: Card | Play) -> dict[str, object]:
+    """What a template needs to draw a card: rank, suit symbol, colour, words for screen readers."""
+    return dict(_card_view(card if isinstance(card, Play) else Play(card)))
+
+
+@lru_cache(maxsize=512)
+def _card_view(play: Play) -> tuple[tuple[str, object], ...]:
+    """The view of one card as played, made once: a site draws the same cards thousands of times."""
+    return tuple(_make_card_view(play).items())
+
+
+def _make_card_view(play: Play) -> dict[str, object]:
+    c = play.card
+    named = play.names
+    if isinstance(c, Joker):
+        view: dict[str, object] = {
+            "code": str(play),
+            "rank": "Jo" if c.number == 1 else f"Jo{c.number}",
+            "symbol": "",
+            "colour": "joker",
+            "label": c.words() + (f", naming {named.word}" if named else ""),
+            "names": named.symbol if named else "",
+            "names_colour": ("red" if named.is_red else "black") if named else "",
+        }
+        return view
+    assert isinstance(c, SuitedCard)
+    return {
+        "code": str(c),
+        "rank": c.rank.value,
+        "symbol": c.suit.symbol,
+        "colour": "red" if c.suit.is_red else "black",
+        "label": c.words(),
+        "names": "",
+        "names_colour": "",
+    }
+
+
+def sorted_hand(cards: Iterable[Card], context: PlayContext | None = None) -> list[Card]:
+    """Jokers first, then spades, hearts, clubs, diamonds (colours alternate), high to low.
+
+    With the ``context`` of a suit contract, trumps come first as they rank this hand (the
+    joker, the right bower, the left bower, then the rest), and the other suits follow with
+    their colours alternating.
+    """
+    trumps = context.trumps if context is not None else None
+    if context is None or trumps is None:
+
+        def key(c: Card) -> tuple[int, int]:
+            if isinstance(c, Joker):
+                return (-1, c.number)
+            assert isinstance(c, SuitedCard)
+            return (_SUIT_ORDER.index(c.suit), -c.rank.order)
+
+        return sorted(cards, key=key)
+    ctx = context
+    order = _side_suits(trumps)
+
+    def trump_key(c: Card) -> tuple[int, int]:
+        if effective_suit(c, ctx) is trumps:
+            return (-1, -power(c, trumps, ctx))
+        assert isinstance(c, SuitedCard)
+        return (order.index(c.suit), -c.rank.order)
+
+    return sorted(cards, key=trump_key)
+
+
+def _side_suits(trumps: Suit) -> list[Suit]:
+    """The suits other than trumps, colours alternating: opposite colour to trumps first."""
+    rest = [s for s in _SUIT_ORDER if s is not trumps]
+    out: list[Suit] = []
+    want_red = not trumps.is_red
+    while rest:
+        pick = next((s for s in rest if s.is_red == want_red), rest[0])
+        out.append(pick)
+        rest.remove(pick)
+        want_red = not want_red
+    return out
+
+
+def _macro(name: str, env: jinja2.Environment | None = None) -> jinja2.runtime.Macro:
+    module = (env or _default_env()).get_template("_cards.html").module
+    macro: jinja2.runtime.Macro = getattr(module, name)
+    return macro
+
+
+def render_card(card: Card | Play, *, state: str = "", env: jinja2.Environment | None = None) -> Markup:
+    """One card as HTML; ``state`` adds classes such as ``played``, ``current`` or ``winner``."""
+    return Markup(_macro("card", env)(card_view(card), state))
+
+
+def render_hand(
+    seat: Seat,
+    cards: Sequence[Card],
+    *,
+    played: Sequence[Card] = (),
+    hidden: bool = False,
+    context: PlayContext | None = None,
+    env: jinja2.Environment | None = None,
+) -> Markup:
+    """A seat's hand by suit; cards already played are greyed; ``hidden`` shows only their backs.
+
+    ``context``: the contract's, once it is known; trumps are then drawn first (:func:`sorted_hand`).
+    """
+    return Markup(
+        _macro("hand", env)(
+            seat.word,
+            [card_view(c) for c in sorted_hand(cards, context)],
+            [card_view(c) for c in sorted_hand(played, context)],
+            hidden,
+        )
+    )
+
+
+def render_piles(
+    seat: Seat,
+    piles: Sequence[Pile],
+    *,
+    show_down: bool = False,
+    env: jinja2.Environment | None = None,
+) -> Markup:
+    """The two-handed game: a player's table piles, face-up cards on face-down ones (drawn as
+    backs unless ``show_down``, as the deal shows them)."""
+    views = [
+        {"up": card_view(p.up) if p.up is not None else None,
+         "down": card_view(p.down) if p.down is not None else None,
+         "down_shown": show_down}
+        for p in piles if not p.empty
+    ]
+    return Markup(_macro("piles", env)(seat.word, views))
+
+
+def render_trick(
+    trick: TrickRecord, *, current: int | None = None, env: jinja2.Environment | None = None
+) -> Markup:
+    """A trick laid out by seat, the card just played and the winning card marked."""
+    cards = [
+        {"seat": seat.value, "seat_word": seat.word, "card": card_view(play),
+         "state": " ".join(
+             s for s in (
+                 "current" if current == i else "",
+                 "winner" if trick.winner_index == i else "",
+             ) if s
+         )}
+        for i, (seat, play) in enumerate(zip(trick.seats, trick.plays, strict=False))
+    ]
+    winner = trick.winner.word if trick.winner else None
+    return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner))

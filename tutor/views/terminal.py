@@ -1,0 +1,148 @@
+"""The hand told in a terminal: every card with its ruling, every trick's winner, the result."""
+
+from __future__ import annotations
+
+import textwrap
+
+from tutor.engine.cards import Card, Joker, Suit, SuitedCard
+from tutor.engine.replay import Replay, Step, StepKind
+
+__all__ = ["format_card", "format_hand", "format_replay"]
+
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def format_card(card: Card, *, symbols: bool = True) -> str:
+    return card.pretty() if symbols else str(card)
+
+
+def format_hand(cards: tuple[Card, ...], *, symbols: bool = True) -> str:
+    """A hand grouped by suit, highest first: ``♠ A 10 5  ♥ J 4  Jo``."""
+    parts: list[str] = []
+    for suit in _SUIT_ORDER:
+        ranks = sorted(
+            (c for c in cards if isinstance(c, SuitedCard) and c.suit is suit),
+            key=lambda c: -c.rank.order,
+        )
+        if ranks:
+            label = suit.symbol if symbols else suit.value
+            parts.append(label + " " + " ".join(c.rank.value for c in ranks))
+    jokers = [c for c in cards if isinstance(c, Joker)]
+    parts.extend(str(j) for j in jokers)
+    return "  ".join(parts) if parts else "—"
+
+
+def _wrap(text: str, indent: str) -> str:
+    """Fill ``text`` after ``indent``; a marker in it ("→", "=") is not repeated on later lines."""
+    rest = indent if indent.strip() == "»" else " " * len(indent)
+    return textwrap.fill(text, width=96, initial_indent=indent, subsequent_indent=rest,
+                         break_on_hyphens=False)
+
+
+def _card_line(seat: str, shown: str, mark: str, text: str, width: int = 6) -> str:
+    """``  East   9♣     East leads …``, continuation lines under the ruling's first word."""
+    head = f"  {seat:<{width}} {shown:<5}{mark} "
+    return textwrap.fill(
+        text, width=96, initial_indent=head, subsequent_indent=" " * len(head)
+    ).rstrip()
+
+
+def format_replay(rp: Replay, *, symbols: bool = True) -> str:
+    """The whole hand as text, trick by trick, with the author's notes."""
+    hand = rp.hand
+    notes = hand.notes
+    out: list[str] = [hand.title, "=" * len(hand.title), f"Rules: {rp.rules.title} ({rp.rules.name})"]
+    diff = rp.rules.differences()
+    if diff:
+        out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
+    out.append(f"Dealer: {hand.dealer.word}")
+    out.append("")
+    seats = rp.table.seats
+    width = max(6, *(len(s.word) for s in seats))
+    for seat in seats:
+        out.append(f"  {seat.word:<{width}} {format_hand(hand.hands.get(seat, ()), symbols=symbols)}")
+    out.append(f"  {'Kitty':<{width}} {' '.join(format_card(c, symbols=symbols) for c in hand.kitty)}")
+    if hand.piles is not None:  # the two-handed game: five piles each, face up on face down
+        for seat in seats:
+            if seat in hand.piles:
+                p = hand.piles[seat]
+                piles = "  ".join(
+                    f"{format_card(u, symbols=symbols)}/{format_card(d, symbols=symbols)}"
+                    for u, d in zip(p.up, p.down, strict=False)
+                )
+                out.append(f"  {seat.word}'s table piles (face up/face down): {piles}")
+    if "intro" in notes:
+        out += ["", _wrap(notes["intro"], "  » ")]
+    out.append("")
+    out.append("Auction")
+    for step in rp.steps:
+        if step.kind is StepKind.CALL:
+            out.append(_wrap(step.ruling.text, "  "))
+        elif step.kind is StepKind.AUCTION:
+            out.append(_wrap(step.ruling.text, "  = "))
+    if "auction" in notes:
+        out.append(_wrap(notes["auction"], "  » "))
+    for step in rp.steps:
+        if step.kind in (StepKind.KITTY, StepKind.DISCARD, StepKind.SIT_OUT, StepKind.NOMINATE):
+            out.append(_wrap(step.ruling.text, "  "))
+    if "discard" in notes:
+        out.append(_wrap(notes["discard"], "  » "))
+    for step in rp.steps:
+        if step.kind is StepKind.PARTNER:
+            out.append(_wrap(step.ruling.text, "  "))
+    if "partner" in notes:
+        out.append(_wrap(notes["partner"], "  » "))
+    revealed = {(s.trick, s.position): s for s in rp.steps if s.kind is StepKind.REVEAL}
+    # Steps between tricks (open misère's hand laid face up), by the trick they follow.
+    shown_after: dict[int, list[Step]] = {}
+    last_trick = 0
+    for step in rp.steps:
+        if step.kind is StepKind.TRICK and step.trick is not None:
+            last_trick = step.trick
+        elif step.kind in (StepKind.SHOW, StepKind.TURN):
+            shown_after.setdefault(last_trick, []).append(step)
+    for trick in rp.tricks:
+        out.append("")
+        out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
+        for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False)):
+            shown = play.pretty() if symbols else str(play)
+            if trick.sources:  # the two-handed game: t marks a table card
+                shown = f"{shown} t" if trick.sources[i] == "table" else shown
+            mark = "*" if trick.winner_index == i else " "
+            out.append(_card_line(seat.word, shown, mark, ruling.text, width))
+            if (trick.number, i + 1) in revealed:
+                out.append(_wrap(revealed[trick.number, i + 1].ruling.text, " " * (width + 10)))
+            key = f"{trick.number}.{i + 1}"
+            if key in notes:
+                out.append(_wrap(notes[key], "      » "))
+        if trick.ruling is not None:
+            out.append(_wrap(trick.ruling.text, "  → "))
+        for step in shown_after.get(trick.number, ()):
+            if step.kind is StepKind.TURN:
+                out.append(_wrap(step.ruling.text, "  "))
+                continue
+            out.append(_wrap(f"{step.ruling.text} {format_hand(step.ruling.cards, symbols=symbols)}",
+                             "  "))
+        if str(trick.number) in notes:
+            out.append(_wrap(notes[str(trick.number)], "  » "))
+    # A partial trick left open at the end of the file.
+    last = rp.states[-1].current_trick if rp.states else None
+    if last is not None and not last.complete and (not rp.tricks or last.number != rp.tricks[-1].number):
+        out.append("")
+        out.append(f"Trick {last.number} ({last.leader.word} leads), still being played")
+        for seat, play, ruling in zip(last.seats, last.plays, last.rulings, strict=False):
+            shown = play.pretty() if symbols else str(play)
+            out.append(_card_line(seat.word, shown, " ", ruling.text, width))
+    out.append("")
+    won = rp.tricks_won()
+    out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in won))
+    if rp.result is not None:
+        out.append(_wrap(rp.result.ruling.text, ""))
+        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in rp.result.sides))
+    elif rp.auction is not None and rp.auction.thrown_in:
+        out.append("The hand was thrown in: no score.")
+    else:
+        out.append("The hand stops before the last trick: a partial hand gets no score.")
+    if "outro" in notes:
+        out += ["", _wrap(notes["outro"], "» ")]
+    return "\n".join(out) + "\n"

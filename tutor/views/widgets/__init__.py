@@ -1,0 +1,11 @@
+"""JupyterLab widgets: replay a hand (and play along as a seat), take a quiz, keep a score sheet.
+
+One widget a module. The Python side holds only synced state (traitlets); every picture is
+drawn by :mod:`tutor.views.render`, every rule decided by the engine.
+"""
+
+from tutor.views.widgets.quiz import QuizWidget
+from tutor.views.widgets.replay import ReplayWidget
+from tutor.views.widgets.sheet import ScoreSheetWidget
+
+__all__ = ["QuizWidget", "ReplayWidget", "ScoreSheetWidget"]

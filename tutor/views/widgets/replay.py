@@ -1,0 +1,388 @@
+"""The replay widget: step through a hand at the table, or play along as one seat.
+
+State is four traitlets, set by the buttons as a browser would set them: ``step`` (the index of
+the step shown), ``show`` (``"all"`` or the one seat whose hand is face up), ``play_as`` (``""``
+or the seat the learner plays) and ``feedback`` (the last play-along verdict, as HTML).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+from markupsafe import Markup
+
+from tutor.engine.cards import Card
+from tutor.engine.replay import Replay, StepKind, build
+from tutor.engine.seats import Seat
+from tutor.files.handfile import check
+from tutor.teach.playalong import Pick, Turn, turn_at
+from tutor.views import render
+from tutor.views.widgets._common import card_button, macros, style_widget
+
+__all__ = ["ReplayWidget"]
+
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+class ReplayWidget(widgets.VBox):  # type: ignore[misc]
+    """A hand at the table: four hands by seat, the trick in the middle, the ruling under it."""
+
+    step = traitlets.Int(0).tag(sync=True)
+    show = traitlets.Unicode("all").tag(sync=True)
+    play_as = traitlets.Unicode("").tag(sync=True)
+    feedback = traitlets.Unicode("").tag(sync=True)
+    picks = traitlets.Int(0).tag(sync=True)
+    matches = traitlets.Int(0).tag(sync=True)
+
+    def __init__(
+        self, replay: Replay, *, step: int = 0, show: str = "all", play_as: str = "", **kwargs: Any
+    ) -> None:
+        self.replay = replay
+        self._last = len(replay.steps) - 1
+        self._syncing = False
+        self.header = widgets.HTML()
+        self.table = widgets.HTML()
+        self.ruling = widgets.HTML()
+        self.history = widgets.HTML()
+        self.feedback_html = widgets.HTML()
+        self.feedback_html.add_class("tw-feedback-box")
+        self.first_button = widgets.Button(description="|◀ First", tooltip="the deal")
+        self.back_button = widgets.Button(description="◀ Back", tooltip="one step back")
+        self.next_button = widgets.Button(description="Next ▶", tooltip="one step on", button_style="primary")
+        self.last_button = widgets.Button(description="Last ▶|", tooltip="the end of the hand")
+        for b, handler in (
+            (self.first_button, lambda _b: self._go(0)),
+            (self.back_button, lambda _b: self._go(self.step - 1)),
+            (self.next_button, lambda _b: self.next()),
+            (self.last_button, lambda _b: self._go(self._last)),
+        ):
+            b.on_click(handler)
+            b.layout = widgets.Layout(width="auto")
+        self.trick_picker = widgets.Dropdown(
+            options=self._jump_options(), description="Go to", layout=widgets.Layout(width="14em")
+        )
+        self.trick_picker.observe(self._on_jump, "value")
+        self.show_picker = widgets.Dropdown(
+            options=[(f"All {_COUNTS[len(self._seats)]} hands", "all")]
+            + [(f"{s.word}'s hand only", s.value) for s in self._seats],
+            description="Show", layout=widgets.Layout(width="16em"),
+        )
+        self.play_picker = widgets.Dropdown(
+            options=[("Just watch", "")] + [(f"Play as {s.word}", s.value) for s in self._active_seats()],
+            description="Play along", layout=widgets.Layout(width="16em"),
+        )
+        self.pick_label = widgets.HTML()
+        self.pick_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.pick_row.add_class("tutor-pick")
+        self._pick_turn: int | None = None
+        controls = widgets.HBox(
+            [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        options = widgets.HBox([self.show_picker, self.play_picker],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__(
+            [style_widget(), self.header, self.table, controls, self.ruling, self.pick_label,
+             self.pick_row, self.feedback_html, self.history, options],
+            **kwargs,
+        )
+        self.add_class("tutor-widget")
+        self.add_class("tutor-replay")
+        widgets.link((self.show_picker, "value"), (self, "show"))
+        widgets.link((self.play_picker, "value"), (self, "play_as"))
+        self.observe(self._on_state, ["step", "show", "play_as"])
+        self.observe(self._on_feedback, "feedback")
+        self.set_trait("show", show)
+        self.set_trait("play_as", play_as)
+        self.set_trait("step", step)
+        self._draw()
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_file(cls, path: str | Path, **kwargs: Any) -> ReplayWidget:
+        """A widget for a hand file; raises ``ValueError`` listing the file's problems."""
+        result, problems = check(path)
+        if result is None or problems:
+            raise ValueError("\n".join(str(p) for p in problems))
+        return cls(result, **kwargs)
+
+    @classmethod
+    def from_hand(cls, hand: Any, **kwargs: Any) -> ReplayWidget:
+        return cls(build(hand), **kwargs)
+
+    @property
+    def _seats(self) -> tuple[Seat, ...]:
+        return self.replay.table.seats
+
+    def _active_seats(self) -> list[Seat]:
+        out = self.replay.states[-1].out if self.replay.states else frozenset()
+        return [s for s in self._seats if s not in out]
+
+    def _jump_options(self) -> list[tuple[str, int]]:
+        rp = self.replay
+        options = [("The deal", 0)]
+        for i, step in enumerate(rp.steps):
+            if step.kind is StepKind.AUCTION:
+                options.append(("End of the auction", i))
+            elif step.kind is StepKind.CARD and step.position == 1:
+                options.append((f"Trick {step.trick}", i))
+            elif step.kind is StepKind.RESULT:
+                options.append(("The result", i))
+        return options
+
+    # ------------------------------------------------------------------ validation
+
+    @traitlets.validate("step")
+    def _valid_step(self, proposal: Any) -> int:
+        value = int(proposal["value"])
+        if not 0 <= value <= self._last:
+            raise traitlets.TraitError(f"step {value} is outside this hand (0 to {self._last})")
+        return value
+
+    @traitlets.validate("show")
+    def _valid_show(self, proposal: Any) -> str:
+        value = str(proposal["value"])
+        seats = tuple(s.value for s in self._seats)
+        if value not in ("all", *seats):
+            raise traitlets.TraitError(f"show must be 'all' or a seat ({', '.join(seats)}), not {value!r}")
+        return value
+
+    @traitlets.validate("play_as")
+    def _valid_play_as(self, proposal: Any) -> str:
+        value = str(proposal["value"])
+        if value and value not in [s.value for s in self._active_seats()]:
+            raise traitlets.TraitError(
+                f"play_as must be '' or a seat that plays this hand "
+                f"({', '.join(s.value for s in self._active_seats())}), not {value!r}"
+            )
+        return value
+
+    # ------------------------------------------------------------------ actions
+
+    def _go(self, index: int) -> None:
+        self.step = max(0, min(index, self._last))
+
+    def next(self) -> None:
+        """One step on; in play-along, stop where the learner must pick a card."""
+        if self.awaiting is not None:
+            seat = self.awaiting.seat.word
+            self.feedback = f'<div class="tw-feedback tw-prompt">Your turn, {seat}: pick a card below.</div>'
+            return
+        self._go(self.step + 1)
+
+    @property
+    def awaiting(self) -> Turn | None:
+        """The learner's turn about to be played, when playing along and it is their card next."""
+        if not self.play_as:
+            return None
+        turn = turn_at(self.replay, self.step + 1)
+        if turn is None or turn.seat.value != self.play_as:
+            return None
+        return turn
+
+    def pick(self, card: Card | str) -> Pick:
+        """The learner plays ``card`` at their turn: refused with the engine's reason, or played."""
+        turn = self.awaiting
+        if turn is None:
+            raise ValueError("it is not the learner's turn: there is no card to pick now")
+        chosen = Card.parse(card) if isinstance(card, str) else card
+        result = turn.pick(chosen)
+        seat = turn.seat.word
+        if not result.legal:
+            self.feedback = _box("tw-refused", "Refused.", [result.refusal or ""])
+            return result
+        assert result.ruling is not None
+        self.picks += 1
+        lines = [f"You play {chosen.pretty()}: {result.ruling.text}"]
+        if result.same_as_played:
+            self.matches += 1
+            head = f"Allowed, and the same card {seat} played at the table."
+        else:
+            head = f"Allowed, but at the table {seat} played {turn.actual.pretty()}."
+            lines.append(turn.ruling.text)
+        lines.append(f"Cards matched so far: {self.matches} of {self.picks}.")
+        self.step = turn.index
+        self.feedback = _box("tw-allowed", head, lines)
+        return result
+
+    # ------------------------------------------------------------------ drawing
+
+    def _on_state(self, change: dict[str, Any]) -> None:
+        if change["name"] == "play_as" and change["new"]:
+            self.show = change["new"]
+            return  # the change of ``show`` draws
+        if change["name"] in ("step", "play_as"):
+            self.feedback = ""
+        self._draw()
+
+    def _on_feedback(self, change: dict[str, Any]) -> None:
+        self.feedback_html.value = change["new"]
+
+    def _on_jump(self, change: dict[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.goto(int(change["new"]))
+
+    def goto(self, index: int) -> None:
+        """Jump to a step; in play-along, a jump onto the learner's own card stops just before it,
+        so the learner picks that card instead of seeing it played."""
+        turn = turn_at(self.replay, index) if self.play_as and index > 0 else None
+        if turn is not None and turn.seat.value == self.play_as:
+            index -= 1
+        self._go(index)
+
+    def _draw(self) -> None:
+        rp = self.replay
+        index = self.step
+        step = rp.steps[index]
+        state = rp.states[index]
+        at_end = index == self._last and rp.complete
+        m = macros("widget_table.html")
+        contract = state.contract
+        self.header.value = str(m.header({
+            "title": rp.hand.title,
+            "rules": rp.rules.title,
+            "dealer": rp.hand.dealer.word,
+            "contract": contract.bid.pretty() + " by " + contract.declarer.word if contract else None,
+            "declarer": contract.declarer.word if contract else None,
+            "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
+            "score": ", ".join(
+                f"{side.word} {_signed(state.result.score[side])}" for side in state.result.sides
+            ) if state.result else None,
+        }))
+        trick = state.current_trick
+        trick_html: Markup | None = None
+        if trick is not None:
+            current = step.position - 1 if step.kind is StepKind.CARD and step.position else None
+            trick_html = render.render_trick(trick, current=current)
+        awaiting = self.awaiting
+        # Once the contract is known, hands are drawn with trumps first (bowers and joker at the top).
+        context = rp.context if state.contract is not None else None
+        seats = []
+        for seat in self._seats:
+            hidden = not (self.show == "all" or seat.value == self.show or at_end or seat in state.shown)
+            seats.append({
+                "seat": seat.value,
+                "hand": render.render_hand(
+                    seat, state.hands.get(seat, ()), played=state.played.get(seat, ()), hidden=hidden,
+                    context=context,
+                ) + (render.render_piles(seat, state.piles[seat]) if state.piles and seat in state.piles
+                     else Markup("")),
+                "out": seat in state.out,
+                "declarer": contract is not None and seat == contract.declarer,
+                "to_play": state.to_play == seat and not at_end,
+            })
+        calls: list[list[str]] = []
+        call_seats: list[str] = []
+        if rp.auction is not None and state.calls and trick is None:
+            seating = rp.table
+            order = seating.order_from(seating.next(rp.hand.dealer))
+            call_seats = [s.word for s in order]
+            row: list[str] = []
+            for call in state.calls:
+                row.append(call.pretty())
+                if len(row) == len(order):
+                    calls.append(row)
+                    row = []
+            if row:
+                calls.append(row)
+        kitty = discard = None
+        if step.kind in (StepKind.KITTY, StepKind.DISCARD):
+            shows_kitty = self.show in ("all", step.seat.value if step.seat else "")
+            if step.kind is StepKind.KITTY and shows_kitty:
+                kitty = Markup("").join(render.render_card(c) for c in rp.hand.kitty)
+            if step.kind is StepKind.DISCARD and shows_kitty and rp.hand.discard:
+                discard = Markup("").join(render.render_card(c) for c in rp.hand.discard)
+        self.table.value = str(m.table({
+            "seats": seats, "trick": trick_html, "calls": calls, "call_seats": call_seats,
+            "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
+            "kitty": kitty, "discard": discard,
+        }))
+        note = rp.hand.note(step.note_key) if step.note_key else None
+        self.ruling.value = str(m.ruling({
+            "number": index + 1, "total": self._last + 1, "kind": step.ruling.kind.value,
+            "text": step.ruling.text, "note": note,
+        }))
+        earlier = [t for t in state.tricks if t.complete and t is not trick]
+        self.history.value = str(m.history([
+            {
+                "number": t.number,
+                "leader": t.leader.word,
+                "cards": [render.render_card(p, state="winner" if i == t.winner_index else "")
+                          for i, p in enumerate(t.plays)],
+                "winner": t.winner.word if t.winner else "",
+            }
+            for t in earlier
+        ]))
+        self._syncing = True
+        try:
+            options = self.trick_picker.options
+            self.trick_picker.value = max(
+                (v for _label, v in options if v <= index), default=0
+            )
+        finally:
+            self._syncing = False
+        self.first_button.disabled = self.back_button.disabled = index == 0
+        self.last_button.disabled = index == self._last
+        self.next_button.disabled = index == self._last
+        self._draw_pick(awaiting)
+
+    def _draw_pick(self, turn: Turn | None) -> None:
+        if turn is None:
+            self.pick_label.value = ""
+            if self.pick_row.children:
+                self.pick_row.children = ()
+            self._pick_turn = None
+            return
+        self.pick_label.value = (
+            f'<div class="tw-feedback tw-prompt">Your turn, {turn.seat.word}: which card do you play?</div>'
+        )
+        if self._pick_turn == turn.index:
+            return
+        self._pick_turn = turn.index
+        buttons = []
+        for card in render.sorted_hand(turn.hand, turn.ctx):
+            b = card_button(card)
+            b.on_click(lambda _b, c=card: self.pick(c))
+            buttons.append(b)
+        self.pick_row.children = tuple(buttons)
+
+    @property
+    def pick_buttons(self) -> dict[str, widgets.Button]:
+        """The learner's card buttons at their turn, by card code."""
+        return {_code(b): b for b in self.pick_row.children}
+
+    def __repr__(self) -> str:
+        # Short and free of model ids: notebooks compare this text output (nbval).
+        return (
+            f"ReplayWidget(hand={self.replay.hand.title!r}, step={self.step}, "
+            f"steps={len(self.replay.steps)}, show={self.show!r}, play_as={self.play_as!r})"
+        )
+
+    @property
+    def text(self) -> str:
+        """Everything the widget shows now, as HTML (for tests and for a quick look)."""
+        return "\n".join(
+            w.value for w in (self.header, self.table, self.ruling, self.pick_label, self.feedback_html,
+                              self.history)
+        )
+
+
+def _code(button: widgets.Button) -> str:
+    for cls in button._dom_classes:
+        if cls.startswith("tutor-card-") and cls != "tutor-card-button":
+            return str(cls[len("tutor-card-"):])
+    return ""
+
+
+def _box(css: str, head: str, lines: list[str]) -> str:
+    return str(macros("widget_table.html").feedback_box(css, head, lines))
