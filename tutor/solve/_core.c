@@ -37,6 +37,7 @@ typedef uint64_t u64;
 typedef struct {
     u64 key[5];
     int8_t lower, upper, depth, used;
+    int8_t bestcat, bestrank;  /* the lead that settled the last search here (-1: none) */
 } Entry;
 
 #define BUCKET 4
@@ -48,7 +49,9 @@ typedef struct {
 typedef struct {
     /* the contract and table: fixed for a search */
     int n, trumps, flags, minimise;
-    int maxside[MAXSEATS];
+    int team[MAXSEATS];     /* plays for the contractor: the tricks counted */
+    int maxside[MAXSEATS];  /* wants the contractor's side to take more tricks */
+    int wantwin;            /* players want to win tricks themselves (not in misere) */
     int ncards;
     uint8_t cat[MAXCARDS];
     int level[MAXCARDS];
@@ -155,7 +158,7 @@ static int gen(const S *s, int p, Move *out) {
 /* Move ordering: a score per move, higher first. */
 static void order(const S *s, int p, Move *mv, int nm) {
     int score[64];
-    int wants = s->maxside[p];
+    int wants = s->wantwin;
     if (s->count == 0) {
         u64 live = 0;
         for (int i = 0; i < s->n; i++) if (i != p) live |= s->hand[i];
@@ -170,7 +173,7 @@ static void order(const S *s, int p, Move *mv, int nm) {
         }
     } else {
         int w = winning(s, s->count);
-        int partner_wins = s->maxside[(s->leader + w) % s->n] == wants;
+        int partner_wins = s->team[(s->leader + w) % s->n] == s->team[p];
         int led = led_of(s);
         int bp = power(s, &s->trick[w], led);
         for (int i = 0; i < nm; i++) {
@@ -237,7 +240,7 @@ static Entry *probe(S *s, const u64 key[5], u64 hv) {
     return NULL;
 }
 
-static void store(S *s, const u64 key[5], u64 hv, int lower, int upper) {
+static void store(S *s, const u64 key[5], u64 hv, int lower, int upper, int bcat, int brank) {
     Entry *b = &s->tt[(hv & s->ttmask) * BUCKET];
     Entry *victim = &b[0];
     for (int i = 0; i < BUCKET; i++) {
@@ -248,6 +251,7 @@ static void store(S *s, const u64 key[5], u64 hv, int lower, int upper) {
     memcpy(victim->key, key, sizeof victim->key);
     victim->lower = (int8_t)lower; victim->upper = (int8_t)upper;
     victim->depth = (int8_t)s->remaining; victim->used = 1;
+    victim->bestcat = (int8_t)bcat; victim->bestrank = (int8_t)brank;
 }
 
 /* ---- quick tricks --------------------------------------------------------------------- */
@@ -326,7 +330,7 @@ static int play_and_search(S *s, int p, Move m, int target) {
         int oldleader = s->leader;
         u64 oldmask = s->trickmask;
         s->leader = w; s->count = 0; s->remaining--; s->trickmask = 0;
-        r = search(s, target - s->maxside[w]);
+        r = search(s, target - s->team[w]);
         s->leader = oldleader; s->count = s->n; s->remaining++; s->trickmask = oldmask;
         memcpy(s->trick, saved, sizeof saved);
     }
@@ -355,13 +359,51 @@ static int search(S *s, int target) {
             if (lower >= target) return 1;
             if (upper < target) return 0;
         }
-        int q = quick_tricks(s, s->leader);
-        if (s->maxside[s->leader]) {
-            if (q >= target) { store(s, key, hv, q > lower ? q : lower, upper); return 1; }
-        } else if (!s->minimise) {
-            if (s->remaining - q < target) {
+        {
+            /* Tricks each side takes whatever happens: a wildcard joker that cannot lose its
+             * power wins the trick it is played to, and so does the highest trump left; of a
+             * side's unbroken run of top trumps at most one a member can fall in one trick. */
+            int sure[2] = {0, 0};
+            u64 held = 0;
+            int owner[MAXCARDS];
+            for (int i = 0; i < s->n; i++) {
+                u64 h = s->hand[i];
+                held |= h;
+                while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
+            }
+            if (!(s->flags & F_LOSES)) {
+                u64 j = held & s->catmask[WILD];
+                if (j) {
+                    /* the higher joker always wins; the other too when the same seat holds both */
+                    int top = topbit(j);
+                    sure[s->team[owner[top]]]++;
+                    j &= ~(1ULL << top);
+                    if (j && owner[topbit(j)] == owner[top]) sure[s->team[owner[top]]]++;
+                }
+            }
+            if (s->trumps >= 0) {
+                u64 t = held & s->catmask[s->trumps];
+                if (t) {
+                    int side = s->team[owner[topbit(t)]], run = 0;
+                    while (t) { int c = topbit(t); t &= ~(1ULL << c); if (s->team[owner[c]] == side) run++; else break; }
+                    int members = 0;
+                    for (int i = 0; i < s->n; i++) if (s->team[i] == side) members++;
+                    sure[side] += (run + members - 1) / members;
+                }
+            }
+            if (sure[1] > lower) lower = sure[1];
+            if (s->remaining - sure[0] < upper) upper = s->remaining - sure[0];
+            if (lower >= target) { store(s, key, hv, lower, upper, -1, -1); return 1; }
+            if (upper < target) { store(s, key, hv, lower, upper, -1, -1); return 0; }
+        }
+        if (!s->minimise) {
+            /* Everyone wants tricks: the leader's side cashes at least q of them. */
+            int q = quick_tricks(s, s->leader);
+            if (s->team[s->leader]) {
+                if (q >= target) { store(s, key, hv, q > lower ? q : lower, upper, -1, -1); return 1; }
+            } else if (s->remaining - q < target) {
                 int up = s->remaining - q;
-                store(s, key, hv, lower, up < upper ? up : upper);
+                store(s, key, hv, lower, up < upper ? up : upper, -1, -1);
                 return 0;
             }
         }
@@ -370,22 +412,51 @@ static int search(S *s, int target) {
     Move mv[64];
     int nm = gen(s, p, mv);
     order(s, p, mv, nm);
+    u64 held = 0;
+    if (s->count == 0) {
+        for (int i = 0; i < s->n; i++) held |= s->hand[i];
+        if (e && e->bestcat >= 0) {
+            /* try first the lead that settled this position before */
+            for (int i = 0; i < nm; i++) {
+                int c = mv[i].card, ct = s->cat[c];
+                if (ct == e->bestcat && popc(held & s->catmask[ct] & ((1ULL << c) - 1)) == e->bestrank) {
+                    Move m = mv[i];
+                    memmove(&mv[1], &mv[0], (size_t)i * sizeof(Move));
+                    mv[0] = m;
+                    break;
+                }
+            }
+        }
+    }
     int ismax = s->maxside[p];
-    int res = !ismax;
+    int res = !ismax, bcat = -1, brank = -1;
     for (int i = 0; i < nm; i++) {
-        if (play_and_search(s, p, mv[i], target) == ismax) { res = ismax; break; }
+        if (play_and_search(s, p, mv[i], target) == ismax) {
+            res = ismax;
+            if (s->count == 0) {
+                int c = mv[i].card;
+                bcat = s->cat[c];
+                brank = popc(held & s->catmask[bcat] & ((1ULL << c) - 1));
+            }
+            break;
+        }
     }
     if (s->count == 0) {
         if (res) { if (target > lower) lower = target; }
         else { if (target - 1 < upper) upper = target - 1; }
-        store(s, key, hv, lower, upper);
+        store(s, key, hv, lower, upper, bcat, brank);
     }
     return res;
 }
 
-/* The maximising side's tricks from here, exactly: a binary search on zero-window searches. */
-static int solve_max(S *s) {
+/* The contractor's side's tricks from here, exactly: zero-window searches on either side of
+ * a guess (the value of a position close by), then a binary search for what is left open. */
+static int solve_exact(S *s, int guess) {
     int lo = 0, hi = s->remaining;
+    if (guess >= lo && guess <= hi) {
+        if (guess > lo) { if (search(s, guess)) lo = guess; else hi = guess - 1; }
+        if (lo == guess && guess < hi) { if (search(s, guess + 1)) lo = guess + 1; else hi = guess; }
+    }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
         if (search(s, mid)) lo = mid; else hi = mid - 1;
@@ -442,11 +513,11 @@ static int read_ints(PyObject *seq, long long *out, int max, const char *what) {
 }
 
 static PyObject *Solver_value(SolverObject *self, PyObject *args) {
-    int n, team_mask, minimise, trumps, flags, leader;
+    int n, team_mask, minimise, trumps, flags, leader, guess = -1;
     const char *cats; Py_ssize_t ncats;
     PyObject *levels, *hands, *voids, *trick;
-    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO", &n, &team_mask, &minimise, &trumps, &flags,
-                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick))
+    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|i", &n, &team_mask, &minimise, &trumps, &flags,
+                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick, &guess))
         return NULL;
     if (n < 2 || n > MAXSEATS || ncats > MAXCARDS || leader < 0 || leader >= n) {
         PyErr_SetString(PyExc_ValueError, "position out of range");
@@ -454,9 +525,10 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
     }
     S s;
     memset(&s, 0, sizeof s);
-    s.n = n; s.trumps = trumps; s.flags = flags; s.ncards = (int)ncats; s.minimise = minimise;
+    s.n = n; s.trumps = trumps; s.flags = flags; s.ncards = (int)ncats; s.minimise = minimise; s.wantwin = !minimise;
     for (int i = 0; i < n; i++) {
         int contractor = (team_mask >> i) & 1;
+        s.team[i] = contractor;
         s.maxside[i] = minimise ? !contractor : contractor;
     }
     long long buf[MAXCARDS];
@@ -525,11 +597,10 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
     s.ttmask = self->ttmask;
     int best;
     Py_BEGIN_ALLOW_THREADS
-    best = solve_max(&s);
+    best = solve_exact(&s, guess);
     Py_END_ALLOW_THREADS
     self->nodes += s.nodes;
-    int contractor = minimise ? s.remaining - best : best;
-    return PyLong_FromLong(contractor);
+    return PyLong_FromLong(best);
 }
 
 static PyObject *Solver_nodes(SolverObject *self, void *closure) {
@@ -539,7 +610,7 @@ static PyObject *Solver_nodes(SolverObject *self, void *closure) {
 
 static PyMethodDef Solver_methods[] = {
     {"value", (PyCFunction)Solver_value, METH_VARARGS,
-     "value(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick)\n"
+     "value(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, guess=-1)\n"
      "The contractor's side's tricks from here on (the trick in progress included)."},
     {NULL, NULL, 0, NULL}
 };

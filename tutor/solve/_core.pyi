@@ -19,6 +19,7 @@ class Solver:
         voids: Sequence[int],
         leader: int,
         trick: Sequence[tuple[int, int, int]],
+        guess: int = -1,
         /,
     ) -> int: ...
     @property

@@ -9,8 +9,6 @@ reference solver answers instead, much more slowly.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutor.engine.cards import Card, Joker, Suit
 from tutor.engine.play import PlayContext, effective_suit, power
 from tutor.solve.position import Position
@@ -50,7 +48,11 @@ def _flags(ctx: PlayContext) -> int:
     return flags
 
 
-def encode(pos: Position) -> tuple[Any, ...]:
+#: The arguments of ``_core.Solver.value`` but the guess.
+Encoded = tuple[int, int, int, int, int, bytes, list[int], list[int], list[int], int, list[tuple[int, int, int]]]
+
+
+def encode(pos: Position) -> Encoded:
     """The arguments of ``_core.Solver.value`` for ``pos``."""
     ctx = pos.ctx
     owned: list[tuple[int, int, int, int]] = []  # (category, level, owner or -1 - trick index, n)
@@ -90,11 +92,14 @@ class Core:
             raise RuntimeError("the compiled solver core is not built: run pip install -e .")
         self._solver = _core.Solver(size_log2)
 
-    def value(self, pos: Position) -> int:
-        """The tricks the contractor's side takes in the whole hand, with best play from ``pos``."""
+    def value(self, pos: Position, guess: int | None = None) -> int:
+        """The tricks the contractor's side takes in the whole hand, with best play from ``pos``.
+
+        ``guess``: a value near the answer (a neighbouring position's) saves searches."""
         if pos.tricks_left == 0:
             return pos.won
-        return pos.won + self._solver.value(*encode(pos))
+        hint = -1 if guess is None else guess - pos.won
+        return pos.won + self._solver.value(*encode(pos), hint)
 
     @property
     def nodes(self) -> int:

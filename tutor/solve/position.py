@@ -6,7 +6,6 @@ Everything here asks the engine (``legal_plays``, ``joker_lead_suits``, ``joker_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tutor.engine.cards import Card, Joker, Suit, TutorError
@@ -116,7 +115,7 @@ def apply(pos: Position, play: Play) -> Position:
     card = play.card
     hand = list(pos.hands[i])
     hand.remove(card)
-    hands = pos.hands[:i] + (tuple(hand),) + pos.hands[i + 1:]
+    hands = (*pos.hands[:i], tuple(hand), *pos.hands[i + 1:])
     void = pos.shown_void[i]
     powerless = pos.powerless
     if joker_powerless(card, ctx, void):
@@ -125,7 +124,7 @@ def apply(pos: Position, play: Play) -> Position:
     if pos.trick:
         led = led_suit(pos.trick, ctx)
         if led is not None and led not in void and effective_suit(card, ctx) is not led:
-            shown_void = shown_void[:i] + (void | {led},) + shown_void[i + 1:]
+            shown_void = (*shown_void[:i], void | {led}, *shown_void[i + 1:])
     trick = (*pos.trick, play)
     if len(trick) < len(pos.seats):
         return replace(pos, hands=hands, trick=trick, powerless=powerless, shown_void=shown_void)

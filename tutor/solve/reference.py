@@ -12,23 +12,19 @@ from dataclasses import replace
 
 from tutor.solve.position import Position, apply, moves
 
-__all__ = ["max_side_tricks", "value"]
+__all__ = ["value"]
 
 _Memo = dict[Position, tuple[int, int]]
 
 
 def value(pos: Position) -> int:
     """The tricks the contractor's side takes in the whole hand (those won so far included),
-    with best play by everyone from ``pos`` on."""
-    left = pos.tricks_left
-    best = max_side_tricks(pos)
-    return pos.won + (left - best if pos.minimise else best)
+    with best play by everyone from ``pos`` on.
 
-
-def max_side_tricks(pos: Position, memo: _Memo | None = None) -> int:
-    """The tricks still to come that the maximising side takes: the contractor's side, or in
-    misère the defenders. Found by asking "at least ``t``?" in a binary search."""
-    memo = {} if memo is None else memo
+    The contractor's side wants the most tricks, the defenders the fewest; in misère and
+    nullo the other way round. Found by asking "at least ``t`` more?" in a binary search.
+    """
+    memo: _Memo = {}
     lo, hi = 0, pos.tricks_left
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -36,19 +32,11 @@ def max_side_tricks(pos: Position, memo: _Memo | None = None) -> int:
             lo = mid
         else:
             hi = mid - 1
-    return lo
-
-
-def _gained(before: Position, after: Position) -> int:
-    """1 when the play just made completed a trick for the maximising side."""
-    if after.trick:
-        return 0
-    contractor = after.won - before.won
-    return 1 - contractor if before.minimise else contractor
+    return pos.won + lo
 
 
 def _at_least(pos: Position, target: int, memo: _Memo) -> bool:
-    """Whether the maximising side takes at least ``target`` of the tricks still to come."""
+    """Whether the contractor's side takes at least ``target`` of the tricks still to come."""
     if target <= 0:
         return True
     if target > pos.tricks_left:
@@ -61,12 +49,12 @@ def _at_least(pos: Position, target: int, memo: _Memo) -> bool:
             return True
         if upper < target:
             return False
-    maximiser = pos.team[pos.to_move] != pos.minimise
-    result = not maximiser
+    wants_more = pos.team[pos.to_move] != pos.minimise
+    result = not wants_more
     for play in moves(pos):
         child = apply(pos, play)
-        if _at_least(child, target - _gained(pos, child), memo) == maximiser:
-            result = maximiser
+        if _at_least(child, target - (child.won - pos.won), memo) == wants_more:
+            result = wants_more
             break
     if key is not None:
         lower, upper = memo.get(key, (0, pos.tricks_left))
