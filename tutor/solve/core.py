@@ -49,7 +49,9 @@ def _flags(ctx: PlayContext) -> int:
 
 
 #: The arguments of ``_core.Solver.value`` but the guess.
-Encoded = tuple[int, int, int, int, int, bytes, list[int], list[int], list[int], int, list[tuple[int, int, int]]]
+Encoded = tuple[
+    int, int, int, int, int, bytes, list[int], list[int], list[int], int, list[tuple[int, int, int]]
+]
 
 
 def encode(pos: Position) -> Encoded:
