@@ -25,7 +25,7 @@ from tutor.engine.play import (
 )
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import replay
-from tutor.solve import FAST, Position, Solver, SolveError, apply, deal_of, moves
+from tutor.solve import FAST, Position, SolveError, Solver, apply, deal_of, moves
 
 #: Rule sets for no-trumps with the joker and misère: the presets, and the joker's settings.
 SPECS = [

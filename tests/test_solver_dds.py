@@ -13,7 +13,7 @@ import pytest
 from tutor.engine.hand import RulesSpec
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import replay
-from tutor.solve import FAST, Solver, SolveError, apply, deal_of
+from tutor.solve import FAST, SolveError, Solver, apply, deal_of
 from tutor.solve.bridge import to_bridge
 
 endplay_types = pytest.importorskip("endplay.types")
