@@ -26,6 +26,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+@pytest.fixture(autouse=True)
+def _quiz_history_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tutor quiz` keeps answers in the user's data folder: tests (and their subprocesses) use a
+    temporary one instead of the real home's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--benchmark",

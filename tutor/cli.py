@@ -5,8 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tutor.cli_history import add_history_options
+from tutor.cli_history import add_parsers as add_history_parsers
+
+if TYPE_CHECKING:
+    from tutor.teach.memory import History
 
 __all__ = ["main"]
 
@@ -119,7 +127,16 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
     kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(QuestionKind)
-    questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
+    history = _quiz_history(args)
+    if args.review and history is None:
+        return 2
+    if args.review and history is not None:
+        from tutor.teach.review import review_quiz
+
+        questions = review_quiz(history, replays, seed=args.seed, count=args.count,
+                                topics=args.topic or (), kinds=kinds)
+    else:
+        questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
         print("no questions on that topic in these hands", file=sys.stderr)
         return 1
@@ -149,6 +166,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                 print(f"  Why: {reason}")
             print()
             continue
+        asked_at = time.monotonic()
         while True:
             if scripted is not None:
                 text = scripted.pop(0) if scripted else ""
@@ -170,6 +188,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                     continue
             break
         feedback = session.answer(given)
+        if history is not None:
+            history.record(q, correct=feedback.correct, given=sorted(given),
+                           seconds=round(time.monotonic() - asked_at, 1))
         print("  Right." if feedback.correct else f"  Not quite: {q.answer_words(symbols=symbols)}.")
         for reason in feedback.reasons:
             print(f"  Why: {reason}")
@@ -179,6 +200,18 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     if not args.show_answers:
         print(f"Score: {session.tally}")
     return 0
+
+
+def _quiz_history(args: argparse.Namespace) -> History | None:
+    """Where the quiz keeps its answers; a plain quiz goes on without one if it cannot be opened."""
+    from tutor.cli_history import open_history
+
+    if args.show_answers and not args.review:
+        return None  # nothing is answered
+    history = open_history(args, "quiz")
+    if history is None and not args.review and args.db is None:
+        print("tutor quiz: answers will not be kept", file=sys.stderr)
+    return history
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -277,7 +310,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", help="answer without asking: one answer a question, separated by ';'")
     p.add_argument("--show-answers", action="store_true", help="print each question with its answer")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.add_argument("--review", action="store_true",
+                   help="ask what your history says is due first, then new questions on your weakest topics")
+    add_history_options(p)
     p.set_defaults(func=cmd_quiz)
+    add_history_parsers(sub)
     return parser
 
 
