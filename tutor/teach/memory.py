@@ -24,7 +24,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from types import TracebackType
 
@@ -194,13 +194,14 @@ def _stored(row: Sequence[object]) -> StoredQuestion:
 class History:
     """One learner's view of a history file: record answers, ask what is due, read the past.
 
-    ``clock`` gives the time of each answer and of "now" (tests pass a fake one).
+    ``clock`` gives the time of each answer and of "now" (tests pass a fake one); ``zone`` is the
+    time zone whose 4 a.m. starts the learner's day (default: the machine's).
     ``connection`` is the open ``sqlite3`` connection (autocommit; writes use :meth:`transaction`).
     """
 
     def __init__(
         self, path: str | Path | None = None, *, learner: str = DEFAULT_LEARNER,
-        clock: Clock = _utcnow, timeout: float = 30.0,
+        clock: Clock = _utcnow, zone: tzinfo | None = None, timeout: float = 30.0,
     ) -> None:
         name = learner.strip()
         if not name:
@@ -208,6 +209,7 @@ class History:
         self.path = Path(path) if path is not None else default_path()
         self.learner = name
         self.clock = clock
+        self.zone = zone
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self.connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
@@ -250,7 +252,7 @@ class History:
         self, question: Question, *, correct: bool, given: Sequence[str] = (),
         seconds: float | None = None,
     ) -> datetime:
-        """Store one answer and reschedule its question; returns when the question is next due."""
+        """Store one answer and reschedule its question; returns from when it is next due."""
         key = question_key(question)
         assert question.deal is not None
         deal = deal_id(question.deal)
@@ -274,7 +276,7 @@ class History:
             card = self._card(db, key)
             new = schedule.review(card, correct=correct, when=when)
             self._store_card(db, key, new)
-        return new.due
+        return schedule.shown_due(new, self.zone)
 
     def _card(self, db: sqlite3.Connection, key: str) -> Card | None:
         row = db.execute("SELECT state FROM cards WHERE learner = ? AND question = ?",
@@ -285,7 +287,7 @@ class History:
         db.execute(
             "INSERT INTO cards (learner, question, due, state) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (learner, question) DO UPDATE SET due = excluded.due, state = excluded.state",
-            (self._learner_id, key, iso(card.due), schedule.card_to_json(card)),
+            (self._learner_id, key, iso(schedule.shown_due(card, self.zone)), schedule.card_to_json(card)),
         )
 
     def rebuild(self, db: sqlite3.Connection, keys: Sequence[str]) -> None:
@@ -316,7 +318,7 @@ class History:
         return [_stored(r) for r in rows]
 
     def due_at(self, key: str) -> datetime | None:
-        """When this question is next due for this learner (``None``: never answered)."""
+        """From when this question is next due for this learner (``None``: never answered)."""
         row = self.connection.execute("SELECT due FROM cards WHERE learner = ? AND question = ?",
                                       (self._learner_id, key)).fetchone()
         return None if row is None else datetime.fromisoformat(row[0])
