@@ -10,8 +10,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.cli_history import add_history_options
-from tutor.cli_history import add_parsers as add_history_parsers
+from tutor.views.history_commands import add_history_options
+from tutor.views.history_commands import add_parsers as add_history_parsers
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
@@ -204,7 +204,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 
 def _quiz_history(args: argparse.Namespace) -> History | None:
     """Where the quiz keeps its answers; a plain quiz goes on without one if it cannot be opened."""
-    from tutor.cli_history import open_history
+    from tutor.views.history_commands import open_history
 
     if args.show_answers and not args.review:
         return None  # nothing is answered

@@ -1,7 +1,7 @@
-"""The command line of the quiz history: ``--db``/``--learner``, ``tutor progress``, ``tutor history``.
+"""The quiz history on the command line: ``--db``/``--learner``, ``tutor progress``, ``tutor history``.
 
-Kept apart from :mod:`tutor.cli` so that the quiz verb there only asks for a history and records
-into it; everything about opening, reporting and moving a history is here.
+:mod:`tutor.cli` adds these verbs and options from here, so that its quiz verb only asks for a
+history and records into it; opening, reporting and moving a history is this module's.
 """
 
 from __future__ import annotations
