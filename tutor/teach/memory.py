@@ -213,6 +213,9 @@ class History:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self.connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except sqlite3.DatabaseError as err:
+            raise HistoryError(f"{self.path}: cannot open a history here ({err})") from err
+        try:
             self.connection.execute("PRAGMA journal_mode=WAL")
             # FULL: a committed answer survives a power cut too, not only a killed process.
             self.connection.execute("PRAGMA synchronous=FULL")
@@ -224,7 +227,11 @@ class History:
                     "SELECT id FROM learners WHERE name = ?", (name,)
                 ).fetchone()
         except sqlite3.DatabaseError as err:
+            self.connection.close()
             raise HistoryError(f"{self.path}: not a tutor history file ({err})") from err
+        except HistoryError:
+            self.connection.close()
+            raise
 
     # ------------------------------------------------------------------ plumbing
 

@@ -1,4 +1,4 @@
-"""When a question comes back: FSRS, the scheduler Anki uses by default, one card a question.
+"""When a question comes back: FSRS (the scheduler Anki offers beside SM-2), one card a question.
 
 The arithmetic is the ``fsrs`` package's (the reference implementation, kept by the Open Spaced
 Repetition project); this module only chooses its settings and turns a quiz answer into a rating:
