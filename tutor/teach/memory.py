@@ -72,7 +72,7 @@ MIGRATIONS: list[tuple[str, ...]] = [
             deal TEXT NOT NULL REFERENCES deals(id),
             kind TEXT NOT NULL,
             trick INTEGER,
-            seat TEXT,
+            place TEXT,
             topics TEXT NOT NULL,
             rulings TEXT NOT NULL,
             prompt TEXT NOT NULL
@@ -128,20 +128,28 @@ def deal_id(hand: Hand) -> str:
 
 
 def locator(q: Question) -> tuple[int | None, str | None]:
-    """Where in the deal a question is asked: the trick, and the seat to play (legal plays)."""
+    """Where in the deal a question is asked: the trick, and for legal plays the place in it.
+
+    The place is the card's number in the trick and the seat to play it (``3E``: East plays the
+    third card); the seat alone would not do where one player plays twice to a trick (two-handed).
+    """
     if q.kind is QuestionKind.WHO_WINS and q.trick is not None:
         return q.trick.number, None
     if q.kind is QuestionKind.LEGAL_PLAYS and q.turn is not None and q.seat is not None:
-        return q.turn.trick, q.seat.value
+        return q.turn.trick, f"{len(q.turn.plays) + 1}{q.seat.value}"
     return None, None
 
 
 def question_key(q: Question) -> str:
-    """``<deal>/<kind>[/<trick><seat>]``: the same position and kind give the same key."""
+    """``<deal>/<kind>[/<trick>[.<place>]]``: the same position and kind give the same key.
+
+    ``…/who-wins/3`` asks who wins trick 3; ``…/legal-plays/4.3E`` what East may play as the third
+    card of trick 4; ``…/score`` what the hand scores.
+    """
     if q.deal is None:
         raise ValueError("this question does not say which deal it is from, so it cannot be remembered")
-    trick, seat = locator(q)
-    where = "" if trick is None else f"/{trick}{seat or ''}"
+    trick, place = locator(q)
+    where = "" if trick is None else f"/{trick}" + (f".{place}" if place else "")
     return f"{deal_id(q.deal)}/{q.kind.value}{where}"
 
 
@@ -159,7 +167,7 @@ class StoredQuestion:
     key: str
     kind: QuestionKind
     trick: int | None
-    seat: str | None
+    place: str | None
     topics: tuple[str, ...]
     rulings: tuple[str, ...]
     prompt: str
@@ -179,14 +187,14 @@ class Answer:
     given: tuple[str, ...]
 
 
-_QUESTION_COLUMNS = "q.key, q.kind, q.trick, q.seat, q.topics, q.rulings, q.prompt, d.title, d.hand"
+_QUESTION_COLUMNS = "q.key, q.kind, q.trick, q.place, q.topics, q.rulings, q.prompt, d.title, d.hand"
 
 
 def _stored(row: Sequence[object]) -> StoredQuestion:
-    key, kind, trick, seat, topics, rulings, prompt, title, hand = row
+    key, kind, trick, place, topics, rulings, prompt, title, hand = row
     return StoredQuestion(
         str(key), QuestionKind(kind), None if trick is None else int(str(trick)),
-        None if seat is None else str(seat), tuple(json.loads(str(topics))),
+        None if place is None else str(place), tuple(json.loads(str(topics))),
         tuple(json.loads(str(rulings))), str(prompt), str(title), str(hand),
     )
 
@@ -263,15 +271,15 @@ class History:
         key = question_key(question)
         assert question.deal is not None
         deal = deal_id(question.deal)
-        trick, seat = locator(question)
+        trick, place = locator(question)
         with self.transaction() as db:
             when = self.clock()  # read inside the lock: answers are stored in the order they happen
             db.execute("INSERT OR IGNORE INTO deals (id, title, hand) VALUES (?, ?, ?)",
                        (deal, question.deal.title, dumps(question.deal)))
             db.execute(
-                "INSERT OR IGNORE INTO questions (key, deal, kind, trick, seat, topics, rulings, prompt)"
+                "INSERT OR IGNORE INTO questions (key, deal, kind, trick, place, topics, rulings, prompt)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (key, deal, question.kind.value, trick, seat, json.dumps(sorted(question.topics)),
+                (key, deal, question.kind.value, trick, place, json.dumps(sorted(question.topics)),
                  json.dumps(_rulings(question)), question.prompt),
             )
             db.execute(

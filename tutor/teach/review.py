@@ -38,7 +38,7 @@ def rebuild(stored: StoredQuestion) -> Question | None:
 def _find(rp: Replay, stored: StoredQuestion) -> Question | None:
     # The rng only orders a score question's wrong choices; seed it by the key to keep them stable.
     for q in questions_from(rp, random.Random(stored.key), [stored.kind]):
-        if locator(q) == (stored.trick, stored.seat):
+        if locator(q) == (stored.trick, stored.place):
             return q
     return None
 

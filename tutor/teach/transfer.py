@@ -5,7 +5,7 @@ be imported on another machine and the questions asked again there::
 
     {"format": "tutor-history", "version": 1, "learner": "ann",
      "deals": {"<id>": {"title": "...", "hand": "<hand-file text>"}},
-     "questions": [{"key": "...", "deal": "<id>", "kind": "who-wins", "trick": 3, "seat": null,
+     "questions": [{"key": "...", "deal": "<id>", "kind": "who-wins", "trick": 3, "place": null,
                     "topics": [...], "rulings": [...], "prompt": "..."}],
      "answers": [{"uid": "...", "question": "<key>", "at": "2026-01-01T09:00:00+00:00",
                   "correct": true, "seconds": 4.2, "given": ["N"]}]}
@@ -47,7 +47,7 @@ def export_history(history: History) -> dict[str, Any]:
         "learner": history.learner,
         "deals": dict(sorted(deals.items())),
         "questions": [
-            {"key": q.key, "deal": deal_of[q.key], "kind": q.kind.value, "trick": q.trick, "seat": q.seat,
+            {"key": q.key, "deal": deal_of[q.key], "kind": q.kind.value, "trick": q.trick, "place": q.place,
              "topics": list(q.topics), "rulings": list(q.rulings), "prompt": q.prompt}
             for q in sorted(questions.values(), key=lambda q: q.key)
         ],
@@ -98,10 +98,10 @@ def import_history(history: History, data: Any, source: str = "<json>") -> int:
             if deal not in deals:
                 raise HistoryError(f"{where}: deal {deal!r} is not among the export's deals")
             db.execute(
-                "INSERT OR IGNORE INTO questions (key, deal, kind, trick, seat, topics, rulings, prompt)"
+                "INSERT OR IGNORE INTO questions (key, deal, kind, trick, place, topics, rulings, prompt)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (_need(q, "key", str, where), deal, kind, _need(q, "trick", (int, type(None)), where),
-                 _need(q, "seat", (str, type(None)), where), json.dumps(_need(q, "topics", list, where)),
+                 _need(q, "place", (str, type(None)), where), json.dumps(_need(q, "topics", list, where)),
                  json.dumps(_need(q, "rulings", list, where)), _need(q, "prompt", str, where)),
             )
             keys.add(q["key"])
