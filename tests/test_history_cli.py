@@ -80,13 +80,20 @@ def test_quiz_review_asks_what_is_due_first(tmp_path: Path, capsys: pytest.Captu
     assert status == 0 and missed.prompt not in out
 
 
-def test_a_history_that_cannot_be_opened_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_history_that_cannot_be_opened_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     junk = tmp_path / "notes.txt"
     junk.write_text("not a database\n" * 200)
     status, _out, err = run(capsys, "progress", "--db", str(junk))
     assert status == 2 and err.startswith(f"tutor progress: {junk}: not a tutor history file")
-    status, _out, err = run(capsys, "quiz", "--review", "--db", str(junk), "--answers", "a")
-    assert status == 2 and f"{junk}: not a tutor history file" in err
+    for review in (["--review"], []):
+        status, out, err = run(capsys, "quiz", *review, "--db", str(junk), "--answers", "a")
+        assert (status, out) == (2, "") and err.startswith(f"tutor quiz: {junk}: not a tutor history file")
+    # Without --db, a default file that cannot be made does not stop a plain quiz.
+    monkeypatch.setenv("XDG_DATA_HOME", str(junk))  # a file where the folder should be
+    status, out, err = run(capsys, "quiz", "--seed", "1", "--count", "1", "--answers", "a")
+    assert status == 0 and "Score: " in out and err.endswith("tutor quiz: answers will not be kept\n")
 
 
 def test_export_and_import_move_a_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -127,8 +127,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
     kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(QuestionKind)
-    history = _quiz_history(args)
-    if args.review and history is None:
+    history, go_on = _quiz_history(args)
+    if not go_on:
         return 2
     if args.review and history is not None:
         from tutor.teach.review import review_quiz
@@ -202,16 +202,19 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     return 0
 
 
-def _quiz_history(args: argparse.Namespace) -> History | None:
-    """Where the quiz keeps its answers; a plain quiz goes on without one if it cannot be opened."""
+def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
+    """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
+    a history, when the default file cannot be opened (a --db or --review needs its file)."""
     from tutor.views.history_commands import open_history
 
     if args.show_answers and not args.review:
-        return None  # nothing is answered
+        return None, True  # nothing is answered
     history = open_history(args, "quiz")
-    if history is None and not args.review and args.db is None:
+    if history is None:
+        if args.review or args.db is not None:
+            return None, False
         print("tutor quiz: answers will not be kept", file=sys.stderr)
-    return history
+    return history, True
 
 
 def cmd_score(args: argparse.Namespace) -> int:
