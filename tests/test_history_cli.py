@@ -70,6 +70,7 @@ def test_quiz_review_asks_what_is_due_first(tmp_path: Path, capsys: pytest.Captu
     status, out, _ = run(capsys, "quiz", "--review", "--count", "2", "--db", str(db), "--learner", "ann",
                          "--show-answers", "--ascii")
     assert status == 0
+    assert out.startswith("Review for ann: 1 question due, then 1 new.\n")
     blocks = out.split("Question ")[1:]
     assert len(blocks) == 2
     assert missed.prompt in blocks[0]
@@ -78,6 +79,7 @@ def test_quiz_review_asks_what_is_due_first(tmp_path: Path, capsys: pytest.Captu
     status, out, _ = run(capsys, "quiz", "--review", "--count", "1", "--db", str(db), "--learner", "bob",
                          "--show-answers")
     assert status == 0 and missed.prompt not in out
+    assert out.startswith("Review for bob: nothing due, 1 new.\n")
 
 
 def test_a_history_that_cannot_be_opened_is_named(

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.views.history_commands import add_history_options
+from tutor.views.history_commands import add_history_options, review_summary
 from tutor.views.history_commands import add_parsers as add_history_parsers
 
 if TYPE_CHECKING:
@@ -140,6 +140,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     if not questions:
         print("no questions on that topic in these hands", file=sys.stderr)
         return 1
+    if args.review and history is not None:
+        print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
     session = QuizSession(questions)
     symbols = not args.ascii

@@ -9,13 +9,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
+    from tutor.teach.quiz import Question
 
-__all__ = ["add_history_options", "add_parsers", "open_history"]
+__all__ = ["add_history_options", "add_parsers", "open_history", "review_summary"]
 
 
 def add_history_options(p: argparse.ArgumentParser) -> None:
@@ -35,6 +37,19 @@ def open_history(args: argparse.Namespace, verb: str) -> History | None:
     except (HistoryError, OSError) as err:
         print(f"tutor {verb}: {err}", file=sys.stderr)
         return None
+
+
+def review_summary(history: History, questions: Sequence[Question]) -> str:
+    """What a review quiz holds: ``Review: 2 questions due, then 3 new.``"""
+    from tutor.teach.memory import question_key
+
+    known = history.known()
+    due = sum(1 for q in questions if question_key(q) in known)
+    new = len(questions) - due
+    parts = [f"{due} question{'s' if due != 1 else ''} due" if due else "nothing due"]
+    if new:
+        parts.append(f"{'then ' if due else ''}{new} new")
+    return f"Review for {history.learner}: {', '.join(parts)}."
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
