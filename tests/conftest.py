@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from typing import Any
 
 import pytest
@@ -43,6 +44,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # `tutor quiz` keeps answers in the user's data folder: no test, nor a notebook kernel or a
+    # JupyterLab server that a test starts, may write to the real one.
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tutor-test-data-")
     config.addinivalue_line("markers", "benchmark: a timed benchmark, run only with --benchmark")
 
 
