@@ -43,10 +43,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_DATA_HOME = pytest.StashKey[str]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _DATA_HOME in config.stash:
+        shutil.rmtree(config.stash[_DATA_HOME], ignore_errors=True)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # `tutor quiz` keeps answers in the user's data folder: no test, nor a notebook kernel or a
     # JupyterLab server that a test starts, may write to the real one.
-    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tutor-test-data-")
+    config.stash[_DATA_HOME] = os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tutor-test-data-")
     config.addinivalue_line("markers", "benchmark: a timed benchmark, run only with --benchmark")
 
 

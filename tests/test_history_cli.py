@@ -50,9 +50,12 @@ def test_quiz_keeps_each_answer_and_progress_reports_it(
     assert status == 0
     assert out.splitlines()[0] == f"ann: 3 answered, {report['right']} right, 0 due now"
     assert any(line.split()[:2] == ["scoring", "1"] for line in out.splitlines())
-    # Another learner in the same file has answered nothing.
-    status, out, _ = run(capsys, "progress", "--db", db, "--learner", "bob", "--json")
+    # Another learner in the same file has answered nothing; looking does not add them.
+    status, out, err = run(capsys, "progress", "--db", db, "--learner", "bob", "--json")
     assert json.loads(out) == {"answered": 0, "right": 0, "due": 0, "topics": {}}
+    assert err == f"tutor progress: no answers from bob yet (in {db}: ann; choose with --learner NAME)\n"
+    with History(db, learner="ann") as history:
+        assert history.learners() == ["ann"]
 
 
 def test_show_answers_keeps_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

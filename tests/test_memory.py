@@ -249,13 +249,21 @@ def test_an_error_inside_an_answer_writes_none_of_it(
     monkeypatch.setattr(memory.schedule, "review", broken)
     with pytest.raises(RuntimeError):
         history.record(three["B"], correct=True)
+    # A new learner's first answer failing: the learner is not added either.
+    bob = open_history(tmp_path, clock, "bob")
+    with pytest.raises(RuntimeError):
+        bob.record(three["B"], correct=True)
     monkeypatch.undo()
     assert [a.question for a, _q in history.answers()] == [question_key(three["A"])]
     count = history.connection.execute("SELECT count(*) FROM questions").fetchone()
     assert count == (1,), "nor the question of the answer in flight"
+    assert history.learners() == ["ann"]
     assert history.connection.in_transaction is False
     history.record(three["B"], correct=True)
+    bob.record(three["B"], correct=True)
     assert len(history.answers()) == 2
+    assert history.learners() == ["ann", "bob"]
+    assert [a.question for a, _q in bob.answers()] == [question_key(three["B"])]
 
 
 def test_every_lesson_question_has_a_key_of_its_own_and_comes_back_the_same(tmp_path: Path) -> None:

@@ -229,11 +229,9 @@ class History:
             self.connection.execute("PRAGMA synchronous=FULL")
             self.connection.execute("PRAGMA foreign_keys=ON")
             migrate(self.connection, self.path)
-            with self.transaction() as db:
-                db.execute("INSERT OR IGNORE INTO learners (name) VALUES (?)", (name,))
-                (self._learner_id,) = db.execute(
-                    "SELECT id FROM learners WHERE name = ?", (name,)
-                ).fetchone()
+            # A learner is added with their first answer: looking at a history changes nothing.
+            row = self.connection.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
+            self._learner_id: int | None = None if row is None else int(row[0])
         except sqlite3.DatabaseError as err:
             self.connection.close()
             raise HistoryError(f"{self.path}: not a tutor history file ({err})") from err
@@ -273,6 +271,7 @@ class History:
         deal = deal_id(question.deal)
         trick, place = locator(question)
         with self.transaction() as db:
+            learner = self.ensure_learner(db)
             when = self.clock()  # read inside the lock: answers are stored in the order they happen
             db.execute("INSERT OR IGNORE INTO deals (id, title, hand) VALUES (?, ?, ?)",
                        (deal, question.deal.title, dumps(question.deal)))
@@ -285,7 +284,7 @@ class History:
             db.execute(
                 "INSERT INTO answers (uid, learner, question, answered_at, correct, seconds, given)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (uuid.uuid4().hex, self._learner_id, key, iso(when), int(correct), seconds,
+                (uuid.uuid4().hex, learner, key, iso(when), int(correct), seconds,
                  json.dumps(sorted(given))),
             )
             card = self._card(db, key)
@@ -317,8 +316,17 @@ class History:
                 self._store_card(db, key, card)
 
     @property
-    def learner_id(self) -> int:
-        return int(self._learner_id)
+    def learner_id(self) -> int | None:
+        """The learner's row in the file; ``None`` until their first answer is stored."""
+        return self._learner_id
+
+    def ensure_learner(self, db: sqlite3.Connection) -> int:
+        """The learner's row, added if need be (inside a write transaction; looked up each time,
+        since a transaction that adds it may yet be rolled back)."""
+        db.execute("INSERT OR IGNORE INTO learners (name) VALUES (?)", (self.learner,))
+        (found,) = db.execute("SELECT id FROM learners WHERE name = ?", (self.learner,)).fetchone()
+        self._learner_id = int(found)
+        return self._learner_id
 
     # ------------------------------------------------------------------ reading
 

@@ -83,6 +83,7 @@ def import_history(history: History, data: Any, source: str = "<json>") -> int:
     answers = _need(data, "answers", list, source)
     keys = set()
     with history.transaction() as db:
+        learner = history.ensure_learner(db)
         for deal, body in deals.items():
             where = f"{source}: deals[{deal!r}]"
             db.execute("INSERT OR IGNORE INTO deals (id, title, hand) VALUES (?, ?, ?)",
@@ -120,7 +121,7 @@ def import_history(history: History, data: Any, source: str = "<json>") -> int:
             cur = db.execute(
                 "INSERT OR IGNORE INTO answers (uid, learner, question, answered_at, correct, seconds, given)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (_need(a, "uid", str, where), history.learner_id, key, when,
+                (_need(a, "uid", str, where), learner, key, when,
                  int(_need(a, "correct", bool, where)), _need(a, "seconds", (int, float, type(None)), where),
                  json.dumps(_need(a, "given", list, where))),
             )

@@ -61,6 +61,10 @@ def cmd_progress(args: argparse.Namespace) -> int:
         return 2
     with history:
         p = progress(history)
+        others = history.learners()
+    if history.learner_id is None and others:
+        print(f"tutor progress: no answers from {args.learner} yet (in {history.path}: "
+              f"{', '.join(others)}; choose with --learner NAME)", file=sys.stderr)
     if args.json:
         print(json.dumps(p.to_json(), indent=2, ensure_ascii=False))
     else:
