@@ -229,7 +229,7 @@ class History:
             self.connection.execute("PRAGMA synchronous=FULL")
             self.connection.execute("PRAGMA foreign_keys=ON")
             migrate(self.connection, self.path)
-            # A learner is added with their first answer: looking at a history changes nothing.
+            # A learner is added with their first answer, not by opening the history to look.
             row = self.connection.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
             self._learner_id: int | None = None if row is None else int(row[0])
         except sqlite3.DatabaseError as err:
