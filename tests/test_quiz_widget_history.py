@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import html5lib
+import pytest
 
 from tutor.teach.memory import History, question_key
 from tutor.views.widgets import QuizWidget
@@ -60,3 +61,5 @@ def test_review_asks_what_is_due_first(tmp_path: Path) -> None:
     assert _head(quiz.progress_html.value) == "Progress of ann: 0 of 1 right · 1 due now"
     plain = QuizWidget(seed=1, count=2)
     assert plain.history is None and plain.progress_html.value == ""
+    with pytest.raises(ValueError, match="review=True asks what a history says is due: give it db= too"):
+        QuizWidget(seed=1, count=2, review=True)

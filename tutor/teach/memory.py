@@ -55,6 +55,8 @@ DEFAULT_LEARNER = "default"
 Clock = Callable[[], datetime]
 
 #: The schema, one step a version: a file at version N gets steps N+1… when it is opened.
+#: To change the schema, append a step (ALTER TABLE, CREATE INDEX, an UPDATE that fills a new
+#: column); never edit a step once released, since files made by it are already at its version.
 MIGRATIONS: list[tuple[str, ...]] = [
     (
         """CREATE TABLE learners (

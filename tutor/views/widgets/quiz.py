@@ -55,6 +55,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         review: bool = False,
         **kwargs: Any,
     ) -> None:
+        if review and db is None:
+            raise ValueError("review=True asks what a history says is due: give it db= too")
         self.history = open_history(db, learner)
         self._review = review
         self._shown_at = time.monotonic()
