@@ -23,6 +23,8 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
 from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
+from tutor.files.guard import UnreadableFile, read_text, tree_problems
+from tutor.files.text import one_line
 
 __all__ = [
     "FileProblem",
@@ -70,6 +72,8 @@ _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
          "notes", "tags", "summary", "partner", "partner_discard", "grand_slam", "piles")
+#: Every player holds ten cards, so no hand has more than ten tricks (in every variant).
+MAX_TRICKS = 10
 _NOTE_KEY = re.compile(r"^(intro|auction|discard|partner|outro|\d+|\d+\.\d+)$")
 #: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
 _CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
@@ -87,7 +91,11 @@ class FileProblem:
     rule: str = ""
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        """``FILE:LINE: message`` (``FILE: message`` for the file as a whole, line 0), one line:
+        control characters in the path or message are shown escaped, so that a file name holding
+        a newline cannot forge a second ``FILE:LINE:`` line or a terminal escape."""
+        where = f"{self.path}:{self.line}" if self.line > 0 else self.path
+        return one_line(f"{where}: {self.message}")
 
 
 class HandFileError(TutorError):
@@ -194,7 +202,12 @@ class _Reader:
     # the whole file ------------------------------------------------------------------------
     def hand(self, root: yaml.Node) -> Hand | None:
         if not isinstance(root, yaml.MappingNode):
-            self.fail(root, "a hand file is a mapping of keys (title, rules, dealer, hands, …)")
+            self.fail(root, "not a hand file: a hand file is a mapping of keys (title, rules, dealer, "
+                      "hands, …)", NOT_THIS_KIND)
+            return None
+        wrong = not_this_kind(root, "hand file")
+        if wrong is not None:
+            self.fail(root, wrong, NOT_THIS_KIND)
             return None
         fields: dict[str, yaml.Node] = {}
         for key_node, value_node in root.value:
@@ -426,6 +439,11 @@ class _Reader:
         if not isinstance(node, yaml.SequenceNode):
             self.fail(node, "play must be a list of tricks, each a list of cards in the order played")
             return None
+        if len(node.value) > MAX_TRICKS:
+            # Stop before reading: a hand holds ten tricks, and a file of thousands is a mistake.
+            self.fail(node.value[MAX_TRICKS], f"play has {len(node.value)} tricks; a hand of Five "
+                      f"Hundred has at most {MAX_TRICKS} (ten cards each)", "play")
+            return None
         tricks: list[tuple[Play, ...]] = []
         for t, trick_node in enumerate(node.value):
             self.mark(("play", t), trick_node)
@@ -481,6 +499,35 @@ class _Reader:
         return tuple(t for t in out if t is not None)
 
 
+#: The rule named by a problem that says the file is not the kind of file it was given as.
+NOT_THIS_KIND = "kind of file"
+_MATCH_KEYS = frozenset({"title", "rules", "partnerships", "players", "hands", "summary"})
+
+
+def not_this_kind(root: yaml.MappingNode, kind: Literal["hand file", "match file"]) -> str | None:
+    """Why a mapping is not a ``kind`` at all (a match file given as a hand, say), or None.
+
+    The message never quotes the file: a path that leads to some other file must not have its
+    lines printed back as "unknown key" messages.
+    """
+    keys = {k.value for k, _v in root.value if isinstance(k, yaml.ScalarNode)}
+    hands = next((v for k, v in root.value if getattr(k, "value", None) == "hands"), None)
+    if kind == "hand file":
+        looks_like_match = bool(keys & {"partnerships", "players"}) or isinstance(hands, yaml.SequenceNode)
+        if looks_like_match and keys <= _MATCH_KEYS:
+            return ("this is a match file (a list of hands), not a hand file: score it with "
+                    "`tutor score FILE`")
+        if not keys & set(_KEYS):
+            return f"not a hand file: it has none of a hand file's keys ({', '.join(_KEYS[:6])}, …)"
+        return None
+    if keys & {"dealer", "kitty", "auction", "play"} and not keys & {"partnerships", "players"}:
+        return ("this is a hand file (one deal), not a match file: replay it with "
+                "`tutor replay FILE`, or list it in a match file's hands (docs/match-format.md)")
+    if not keys & _MATCH_KEYS:
+        return "not a match file: it has none of a match file's keys (" + ", ".join(sorted(_MATCH_KEYS)) + ")"
+    return None
+
+
 def _kind(node: yaml.Node) -> str:
     return "list" if isinstance(node, yaml.SequenceNode) else "mapping"
 
@@ -517,6 +564,9 @@ def compose(text: str, path: str, what: str) -> yaml.Node | list[FileProblem]:
     if root is None:
         return [FileProblem(path, 1, "the file is empty", what)]
     node: yaml.Node = root
+    unsafe = tree_problems(node)
+    if unsafe:
+        return [FileProblem(path, line, message, "YAML") for line, message in unsafe]
     return node
 
 
@@ -540,7 +590,11 @@ def loads(text: str, path: str = "<string>") -> Hand:
 def load(fp: str | Path | IO[str]) -> Hand:
     """Read a hand from a path or an open text file."""
     if isinstance(fp, str | Path):
-        return loads(Path(fp).read_text("utf-8"), str(fp))
+        try:
+            text = read_text(fp, "hand file")
+        except UnreadableFile as err:
+            raise HandFileError([FileProblem(str(fp), 0, str(err), "file")]) from None
+        return loads(text, str(fp))
     return loads(fp.read(), getattr(fp, "name", "<stream>"))
 
 
@@ -549,12 +603,12 @@ def check(path: str | Path, text: str | None = None) -> tuple[Replay | None, lis
     name = str(path)
     try:
         if text is None:
-            text = Path(path).read_text("utf-8")
+            text = read_text(path, "hand file")
         loaded = load_with_lines(text, name)
     except HandFileError as err:
         return None, err.problems
-    except (OSError, UnicodeDecodeError) as err:
-        return None, [FileProblem(name, 1, f"cannot read the file: {err}", "file")]
+    except UnreadableFile as err:
+        return None, [FileProblem(name, 0, str(err), "file")]
     try:
         result = build(loaded.hand)
     except TutorError as err:

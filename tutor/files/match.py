@@ -22,7 +22,17 @@ from tutor.engine.hand import RulesSpec
 from tutor.engine.replay import Replay
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import FOUR_SEATS, FOUR_SIDES, Seat, SeatError, Side
-from tutor.files.handfile import _BOOL_TAG, _INT_TAG, FileProblem, _Reader, check, compose
+from tutor.files.guard import UnreadableFile, read_text
+from tutor.files.handfile import (
+    _BOOL_TAG,
+    _INT_TAG,
+    NOT_THIS_KIND,
+    FileProblem,
+    _Reader,
+    check,
+    compose,
+    not_this_kind,
+)
 
 __all__ = ["Match", "MatchFileError", "MatchHand", "Party", "load", "loads"]
 
@@ -118,6 +128,10 @@ class _MatchReader(_Reader):
     def match(self, root: yaml.Node) -> Match | None:
         if not isinstance(root, yaml.MappingNode):
             self.fail(root, "a match file is a mapping: title, partnerships or players, rules, hands")
+            return None
+        wrong = not_this_kind(root, "match file")
+        if wrong is not None:
+            self.fail(root, wrong, NOT_THIS_KIND)
             return None
         fields: dict[str, yaml.Node] = {}
         for key_node, value_node in root.value:
@@ -438,6 +452,11 @@ class _MatchReader(_Reader):
             self.fail(node, f"hand {number}: no such hand file {raw!r}")
             return None
         replay, problems = check(path)
+        if any(p.rule in (NOT_THIS_KIND, "YAML", "file") for p in problems):
+            # Said in one line, the file unquoted: a path may lead anywhere (../../etc/shadow).
+            self.fail(node, f"hand {number}: {raw} is not a hand file that tutor can read "
+                            f"({_reason(problems)})")
+            return None
         if problems or replay is None:
             self.problems.extend(problems)
             self.fail(node, f"hand {number}: the hand file {raw} has the problems listed above")
@@ -471,6 +490,18 @@ class _MatchReader(_Reader):
         )
 
 
+def _reason(problems: list[FileProblem]) -> str:
+    """Why a hand path is not a hand file, in words that quote none of its content."""
+    first = problems[0]
+    if first.rule == "file":
+        return first.message
+    if first.rule == "YAML":
+        return "it is not valid YAML" if first.message.startswith("not valid YAML") else first.message
+    if first.rule == NOT_THIS_KIND and first.message.startswith("this is a match file"):
+        return "it is a match file"
+    return "it is not a mapping of a hand file's keys"
+
+
 def _norm(text: str) -> str:
     """How `by:` and `order:` are matched: case, spaces and dashes do not matter."""
     return "".join(text.upper().replace("–", "-").split())
@@ -496,8 +527,8 @@ def load(fp: str | Path | IO[str]) -> Match:
     """Read a match from a path or an open text file."""
     if isinstance(fp, str | Path):
         try:
-            text = Path(fp).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise MatchFileError([FileProblem(str(fp), 1, f"cannot read the file: {err}", "file")]) from None
+            text = read_text(fp, "match file")
+        except UnreadableFile as err:
+            raise MatchFileError([FileProblem(str(fp), 0, str(err), "file")]) from None
         return loads(text, str(fp))
     return loads(fp.read(), getattr(fp, "name", "<stream>"))
