@@ -85,12 +85,17 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches)
-        report = site.build()
+        report = site.build(force=args.force)
     except ExportError as err:
         print(f"tutor export: {err}", file=sys.stderr)
         return 2
     for problem in report.problems:
         print(problem, file=sys.stderr)
+    for name in report.removed:
+        print(f"removed {args.out}/{name} (no longer part of the site)", file=sys.stderr)
+    for name in report.kept:
+        print(f"kept {args.out}/{name}: no longer part of the site, but changed since tutor wrote it",
+              file=sys.stderr)
     if not args.quiet:
         print(
             f"{report.pages} pages written to {args.out} ({report.lessons} lessons, "
@@ -238,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
     p.add_argument("--matches", nargs="+", default=[], metavar="PATH",
                    help="match files (or folders of them) to publish as score sheets")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite files in the output folder that tutor did not write")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
 
