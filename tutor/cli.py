@@ -285,9 +285,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
+    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.cli_guard`)."""
+    from tutor.cli_guard import Streams, run
+
+    def command(streams: Streams) -> int:
+        args = build_parser().parse_args(argv)
+        streams.ascii_only = bool(getattr(args, "ascii", False))
         return int(args.func(args))
-    except BrokenPipeError:  # pragma: no cover - e.g. `tutor replay … | head`
-        return 0
+
+    return run(command)

@@ -74,7 +74,7 @@ _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "jo
          "notes", "tags", "summary", "partner", "partner_discard", "grand_slam", "piles")
 #: Every player holds ten cards, so no hand has more than ten tricks (in every variant).
 MAX_TRICKS = 10
-_NOTE_KEY = re.compile(r"^(intro|auction|discard|partner|outro|\d+|\d+\.\d+)$")
+_NOTE_KEY = re.compile(r"intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]+")  # ASCII digits
 #: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
 _CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 
@@ -284,6 +284,9 @@ class _Reader:
             overrides: dict[str, object] = {}
             for key_node, value_node in node.value:
                 key = str(key_node.value)
+                if ("rules", key) in self.lines:
+                    self.fail(key_node, f"rules: setting {key!r} appears twice", "rules")
+                    continue
                 self.mark(("rules", key), value_node)
                 if key == "preset":
                     name = self.text(value_node, "rules preset")
@@ -478,8 +481,11 @@ class _Reader:
         out: dict[str, str] = {}
         for key_node, value_node in node.value:
             key = str(key_node.value)
+            if key in out:
+                self.fail(key_node, f"note {key!r} appears twice: write both in one note", "notes")
+                continue
             self.mark(("notes", key), key_node)
-            if not _NOTE_KEY.match(key):
+            if not _NOTE_KEY.fullmatch(key):
                 self.fail(
                     key_node,
                     f"note {key!r}: a note belongs to intro, auction, discard, a trick (\"3\"), "
@@ -495,8 +501,14 @@ class _Reader:
         items = self.items(node, "tags")
         if items is None:
             return None
-        out = [self.text(item, "tag") for item in items]
-        return tuple(t for t in out if t is not None)
+        out: list[str] = []
+        for item in items:
+            tag = self.text(item, "tag")
+            if tag is not None and not tag.strip():
+                self.fail(item, "a tag is empty: write a topic such as joker or misere", "tags")
+            elif tag is not None:
+                out.append(tag)
+        return tuple(out)
 
 
 #: The rule named by a problem that says the file is not the kind of file it was given as.
