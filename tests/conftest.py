@@ -26,6 +26,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+@pytest.fixture(scope="session")
+def base_url() -> str | None:
+    """pytest-playwright's own ``base_url`` fixture is a session fixture defined on a class,
+    which pytest 9 warns about and pytest 10 will refuse; the browser tests open pages by full
+    URL, so this plain one (no base URL) takes its place."""
+    return None
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--benchmark",
