@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from tutor.cli_parts import fresh_seed, positive, version
+
 __all__ = ["main"]
 
 
@@ -107,7 +109,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_quiz(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.teach.quiz import QuestionKind, QuizSession, make_quiz
+    from tutor.teach.quiz import QuestionKind, QuizSession, known_topics, make_quiz, unknown_topics
     from tutor.views.render import sorted_hand
     from tutor.views.terminal import format_card
 
@@ -120,9 +122,15 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
     kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(QuestionKind)
-    questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
+    if unknown_topics(args.topic or ()):
+        print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
+              f"the topics are {', '.join(known_topics())}", file=sys.stderr)
+        return 2
+    seed = fresh_seed(args.seed)
+    questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        print("no questions on that topic in these hands", file=sys.stderr)
+        print(f"tutor quiz: no questions on {', '.join(args.topic)} in these hands; the topics are "
+              f"{', '.join(known_topics())}", file=sys.stderr)
         return 1
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
     session = QuizSession(questions)
@@ -223,16 +231,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tutor", description="Learn Five Hundred by replaying real deals trick by trick."
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=version())
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("replay", help="tell a hand trick by trick, with the ruling behind every card")
-    p.add_argument("file")
+    p.add_argument("file", help="a hand file (.yaml)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
-    p.add_argument("paths", nargs="+")
+    p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_check)
 
@@ -254,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "score", help="score a whole game from a match file, under its settings or others (--set)"
     )
-    p.add_argument("file")
+    p.add_argument("file", help="a match file (.yaml; see docs/match-format.md)")
     p.add_argument(
         "--set", action="append", metavar="NAME=VALUE",
         help="score the whole game again with a setting changed, e.g. --set target=300 "
@@ -266,13 +275,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("rules", help="list the presets, or show one preset's settings")
-    p.add_argument("preset", nargs="?")
+    p.add_argument("preset", nargs="?", help="a preset's name, such as australian (default: list them)")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("quiz", help="questions on tricks, legal cards and scores, checked by the engine")
     p.add_argument("files", nargs="*", help="hand files or folders (default: random deals by seed)")
-    p.add_argument("--seed", type=int, default=0, help="the same seed asks the same questions")
-    p.add_argument("--count", type=int, default=5, help="how many questions")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the same seed asks the same questions (default: a new one each run, printed)")
+    p.add_argument("--count", type=positive, default=5, help="how many questions (at least 1)")
     p.add_argument("--topic", action="append", help="left-bower, joker, no-trumps, misere, follow-suit, "
                    "scoring or any lesson tag (repeatable)")
     p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score"],

@@ -170,6 +170,7 @@ class _MatchReader(_Reader):
     # the table ------------------------------------------------------------------------------
     def partnerships(self, node: yaml.Node | None) -> None:
         names: dict[Side, str] = {}
+        seen: set[str] = set()  # each player's name, so that nobody sits in two seats
         if node is not None:
             if not isinstance(node, yaml.MappingNode):
                 self.fail(node, "partnerships maps NS and EW to names: {NS: [Ann, Bob], EW: The Smiths}")
@@ -190,6 +191,12 @@ class _MatchReader(_Reader):
                         continue
                     if any(p is None for p in people):
                         continue
+                    twice = [p for p in people if p is not None and _norm(p) in seen]
+                    if twice or (people[0] is not None and _norm(people[0]) == _norm(people[1] or "")):
+                        self.fail(value_node, f"{(twice or people)[0]!r} plays in two seats: each "
+                                              f"player sits in one partnership, in one seat")
+                        continue
+                    seen.update(_norm(p) for p in people if p is not None)
                     for seat, person in zip(side.seats, people, strict=True):
                         assert person is not None
                         self.seat_names[seat] = person
@@ -225,17 +232,19 @@ class _MatchReader(_Reader):
     def table_rules(self, spec: RulesSpec, node: yaml.Node) -> RulesSpec | None:
         """The rules say whether the game is three-handed; the table must agree."""
         three = len(self.parties) == 3
+        players = spec.resolve().players
+        if players not in (3, 4) or (players == 3 and not three):
+            table = "three players" if three else "two partnerships (four players)"
+            self.fail(_setting_node(node, "players"), f"the rules say players: {players}, but a match "
+                      f"file scores {table}: {3 if three else 4} players", "rules")
+            return None
         said = spec.overrides.get("three_handed")
         if said is None:
             said = spec.resolve().three_handed
             if three and not said:
                 return RulesSpec(spec.preset, {**spec.overrides, "three_handed": True})
         if bool(said) != three:
-            line_node = node
-            if isinstance(node, yaml.MappingNode):
-                for k, v in node.value:
-                    if str(k.value) == "three_handed":
-                        line_node = v
+            line_node = _setting_node(node, "three_handed")
             table = "three players" if three else "two partnerships"
             self.fail(line_node, f"the rules say three_handed {'on' if said else 'off'}, but the match "
                                  f"has {table}", "rules")
@@ -488,6 +497,16 @@ class _MatchReader(_Reader):
             self.seat_names.get(declarer, declarer.word),
             {s.value: won[s] for s in FOUR_SIDES}, order, kept, raw, replay, note,
         )
+
+
+def _setting_node(node: yaml.Node, name: str) -> yaml.Node:
+    """The value of setting ``name`` in a rules mapping (for its line), else the rules node."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if str(k.value) == name:
+                found: yaml.Node = v
+                return found
+    return node
 
 
 def _reason(problems: list[FileProblem]) -> str:

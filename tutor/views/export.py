@@ -145,16 +145,17 @@ class Site:
 
     def __init__(
         self,
-        sources: Sequence[str | Path],
+        sources: Sequence[str | Path] | str | Path,
         out: str | Path,
         *,
         templates: str | Path | None = None,
         title: str = "Five Hundred lessons",
         extra_pages: Sequence[Page] = (),
-        matches: Sequence[str | Path] = (),
+        matches: Sequence[str | Path] | str | Path = (),
     ) -> None:
-        self.sources = list(sources)
-        self.matches = list(matches)
+        # One path given as a string is one path, not a list of its characters.
+        self.sources = [sources] if isinstance(sources, str | Path) else list(sources)
+        self.matches = [matches] if isinstance(matches, str | Path) else list(matches)
         self.out = Path(out)
         self.title = title
         self.extra_pages = list(extra_pages)
