@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from tutor.cli_parts import fresh_seed, positive, version
+from tutor.views.arguments import fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -295,8 +295,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.cli_guard`)."""
-    from tutor.cli_guard import Streams, run
+    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.views.failures`)."""
+    from tutor.views.failures import Streams, run
 
     def command(streams: Streams) -> int:
         args = build_parser().parse_args(argv)
