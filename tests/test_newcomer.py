@@ -13,6 +13,7 @@ from tutor.files.handfile import check
 from tutor.files.match import MatchFileError, load
 from tutor.teach.quiz import QuestionKind, make_quiz
 from tutor.views.export import Site
+from tutor.views.safe_text import display_width
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = ROOT / "hands" / "first-night-seven-hearts.yaml"
@@ -129,3 +130,28 @@ def test_the_readme_says_how_to_get_tutor_on_the_path() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     first_bare = readme.index("\ntutor ")
     assert readme.index("source .venv/bin/activate") < first_bare
+
+
+def _widest(capsys: pytest.CaptureFixture[str], *argv: str) -> int:
+    assert main(list(argv)) == 0
+    return max(display_width(line) for line in capsys.readouterr().out.splitlines())
+
+
+def test_terminal_output_fits_100_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.engine.rules import PRESET_NAMES
+
+    widths = {f"rules {name}": _widest(capsys, "rules", name) for name in PRESET_NAMES}
+    for match in sorted((ROOT / "matches").glob("*.yaml")):
+        widths[f"score {match.name}"] = _widest(capsys, "score", str(match))
+    for hand in sorted((ROOT / "hands").glob("*.yaml")):
+        widths[f"replay {hand.name}"] = _widest(capsys, "replay", str(hand))
+    assert {k: w for k, w in widths.items() if w > 100} == {}
+
+
+def test_the_joker_glyph_does_not_shift_its_trick_row(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(GOOD)]) == 0
+    out = capsys.readouterr().out
+    assert "In each trick, * marks the card that wins it." in out
+    rows = re.findall(r"^  (?:North|East|South|West) +\S+(?: \S+)? +(?:\*| ) (?=\S)", out, flags=re.M)
+    joker_rows = [r for r in rows if "🃏" in r]
+    assert joker_rows and {display_width(r) for r in rows} == {display_width(joker_rows[0])}

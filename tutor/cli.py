@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from tutor.views.arguments import fresh_seed, positive, version
+from tutor.views.arguments import fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -78,7 +78,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print(f"{rules.name}: {rules.title}\nsource: {rules.source}\n")
     for key, value in rules.settings().items():
         shown = ("on" if value else "off") if isinstance(value, bool) else value
-        print(f"  {key:<30} {shown!s:<12} {SETTINGS[key].help}")
+        print(fill_columns(f"  {key:<30} {shown!s:<12} ", SETTINGS[key].help))
     return 0
 
 

@@ -6,9 +6,19 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+import textwrap
 from importlib import metadata
 
-__all__ = ["fresh_seed", "positive", "version"]
+__all__ = ["WIDTH", "fill_columns", "fresh_seed", "positive", "version"]
+
+#: Terminal output fits this many columns.
+WIDTH = 100
+
+
+def fill_columns(head: str, text: str) -> str:
+    """``head`` then ``text`` wrapped within :data:`WIDTH` columns, later lines under the text."""
+    return textwrap.fill(text, width=WIDTH, initial_indent=head, subsequent_indent=" " * len(head),
+                         break_on_hyphens=False)
 
 
 def positive(text: str) -> int:

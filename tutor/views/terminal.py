@@ -6,6 +6,7 @@ import textwrap
 
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.replay import Replay, Step, StepKind
+from tutor.views.safe_text import display_width
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 
@@ -40,10 +41,14 @@ def _wrap(text: str, indent: str) -> str:
 
 
 def _card_line(seat: str, shown: str, mark: str, text: str, width: int = 6) -> str:
-    """``  East   9♣     East leads …``, continuation lines under the ruling's first word."""
-    head = f"  {seat:<{width}} {shown:<5}{mark} "
+    """``  East   9♣     East leads …``, continuation lines under the ruling's first word.
+
+    The card is padded by the columns it takes, not its length: the joker's 🃏 is one
+    character but two columns wide, and would push its ruling one column right."""
+    pad = " " * max(0, 5 - display_width(shown))
+    head = f"  {seat:<{width}} {shown}{pad}{mark} "
     return textwrap.fill(
-        text, width=96, initial_indent=head, subsequent_indent=" " * len(head)
+        text, width=96, initial_indent=head, subsequent_indent=" " * display_width(head)
     ).rstrip()
 
 
@@ -51,7 +56,8 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     """The whole hand as text, trick by trick, with the author's notes."""
     hand = rp.hand
     notes = hand.notes
-    out: list[str] = [hand.title, "=" * len(hand.title), f"Rules: {rp.rules.title} ({rp.rules.name})"]
+    out: list[str] = [hand.title, "=" * display_width(hand.title),
+                      f"Rules: {rp.rules.title} ({rp.rules.name})"]
     diff = rp.rules.differences()
     if diff:
         out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
@@ -101,6 +107,9 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             last_trick = step.trick
         elif step.kind in (StepKind.SHOW, StepKind.TURN):
             shown_after.setdefault(last_trick, []).append(step)
+    if rp.tricks:
+        out.append("")
+        out.append("In each trick, * marks the card that wins it.")
     for trick in rp.tricks:
         out.append("")
         out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
