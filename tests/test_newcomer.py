@@ -155,3 +155,20 @@ def test_the_joker_glyph_does_not_shift_its_trick_row(capsys: pytest.CaptureFixt
     rows = re.findall(r"^  (?:North|East|South|West) +\S+(?: \S+)? +(?:\*| ) (?=\S)", out, flags=re.M)
     joker_rows = [r for r in rows if "🃏" in r]
     assert joker_rows and {display_width(r) for r in rows} == {display_width(joker_rows[0])}
+
+
+@pytest.mark.parametrize("change", [
+    {"tags": ("no", "a, b", "[x]", "kitty")},
+    {"notes": {"intro": "line one\x1b\nline two"}},
+    {"notes": {"intro": "a\u2028b\nc"}},
+    {"title": "a\r\nb"},
+])
+def test_dumps_reads_back(change: dict[str, object]) -> None:
+    from dataclasses import replace
+
+    from tutor.files import handfile
+
+    hand = replace(handfile.load(GOOD), **change)  # type: ignore[arg-type]
+    text = handfile.dumps(hand)
+    assert handfile.loads(text) == hand
+    assert "tags: [\"no\", \"a, b\", \"[x]\", kitty]" in text or "tags" not in change

@@ -660,8 +660,14 @@ def _note_problems(loaded: LoadedHand, result: Replay) -> list[FileProblem]:
 # writing ------------------------------------------------------------------------------------
 
 
+#: What a literal block (``|``) cannot hold as it is: control characters other than newline and
+#: tab, carriage returns, and the Unicode line breaks that YAML reads as new lines.
+_NOT_IN_A_BLOCK = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+
+
 def _string(s: str, indent: str) -> str:
-    if "\n" in s and not s.startswith((" ", "\t")) and not re.search(r"[ \t]\n|[ \t]$", s):
+    if ("\n" in s and not s.startswith((" ", "\t")) and not re.search(r"[ \t]\n|[ \t]$", s)
+            and not _NOT_IN_A_BLOCK.search(s)):
         body = s[:-1] if s.endswith("\n") else s
         chomp = "" if s.endswith("\n") and not s.endswith("\n\n") else "-"
         if s.endswith("\n\n"):
@@ -705,7 +711,7 @@ def dumps(hand: Hand) -> str:
         for key, text in hand.notes.items():
             out.append(f"  {json.dumps(key)}: {_string(text, '  ')}")
     if hand.tags:
-        out.append(f"tags: {_flow(list(hand.tags))}")
+        out.append(f"tags: {_flow([_tag(t) for t in hand.tags])}")
     if hand.summary is not None:
         out.append(f"summary: {_string(hand.summary, '')}")
     if hand.partner_discard is not None:
@@ -721,6 +727,13 @@ def dumps(hand: Hand) -> str:
                 out.append(f"    up: {_flow([str(c) for c in p.up])}")
                 out.append(f"    down: {_flow([str(c) for c in p.down])}")
     return "\n".join(out) + "\n"
+
+
+def _tag(tag: str) -> str:
+    """A tag bare when YAML reads it back as the same text (``kitty``), else quoted (``"no"``)."""
+    if re.fullmatch(r"[A-Za-z][\w-]*", tag) and yaml.safe_load(tag) == tag:
+        return tag
+    return json.dumps(tag, ensure_ascii=False)
 
 
 def _yaml_scalar(value: object) -> str:
