@@ -229,7 +229,8 @@ def _verdict(turn: Turn, card: Card) -> str:
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    """A score with its sign, the minus a true one as in every sentence (−320)."""
+    return f"{n:+d}".replace("-", "−") if n else "0"
 
 
 def _score_label(ns: int, ew: int) -> str:

@@ -147,7 +147,8 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in won))
     if rp.result is not None:
         out.append(_wrap(rp.result.ruling.text, ""))
-        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in rp.result.sides))
+        out.append("Score: " + ", ".join(f"{s.word} " + f"{rp.result.score[s]:+d}".replace("-", "−")
+                                         for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
         out.append("The hand was thrown in: no score.")
     else:
