@@ -172,3 +172,10 @@ def test_dumps_reads_back(change: dict[str, object]) -> None:
     text = handfile.dumps(hand)
     assert handfile.loads(text) == hand
     assert "tags: [\"no\", \"a, b\", \"[x]\", kitty]" in text or "tags" not in change
+
+
+def test_check_of_a_folder_without_hand_files_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"tutor check: no hand files (*.yaml) in {tmp_path}\n"

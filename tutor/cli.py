@@ -39,6 +39,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             bad += 1
             for problem in problems:
                 print(problem)
+    if count == 0:
+        print(f"tutor check: no hand files (*.yaml) in {', '.join(args.paths)}", file=sys.stderr)
+        return 1
     if not args.quiet:
         print(f"{count} file{'s' if count != 1 else ''} checked, {bad} with problems", file=sys.stderr)
     return 1 if bad else 0
