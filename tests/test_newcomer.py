@@ -145,6 +145,7 @@ def test_terminal_output_fits_100_columns(capsys: pytest.CaptureFixture[str]) ->
         widths[f"score {match.name}"] = _widest(capsys, "score", str(match))
     for hand in sorted((ROOT / "hands").glob("*.yaml")):
         widths[f"replay {hand.name}"] = _widest(capsys, "replay", str(hand))
+    widths["quiz"] = _widest(capsys, "quiz", "--seed", "3", "--count", "12", "--show-answers")
     assert {k: w for k, w in widths.items() if w > 100} == {}
 
 

@@ -140,7 +140,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):
         print(f"Question {n} of {len(questions)} ({q.source}, {q.rules} rules)")
-        print(f"  {q.prompt}")
+        print(fill_columns("  ", q.prompt))
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(
                 f"{s.word} {p.pretty() if symbols else p}" for s, p in zip(q.trick.seats, q.trick.plays,
@@ -156,9 +156,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                 print(f"    {c.key}) {c.text(symbols=symbols)}")
         if args.show_answers:
             feedback = q.check(q.answer)
-            print(f"  Answer: {q.answer_words(symbols=symbols)}.")
+            print(fill_columns("  Answer: ", f"{q.answer_words(symbols=symbols)}."))
             for reason in feedback.reasons:
-                print(f"  Why: {reason}")
+                print(fill_columns("  Why: ", reason))
             print()
             continue
         while True:
@@ -184,7 +184,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         feedback = session.answer(given)
         print("  Right." if feedback.correct else f"  Not quite: {q.answer_words(symbols=symbols)}.")
         for reason in feedback.reasons:
-            print(f"  Why: {reason}")
+            print(fill_columns("  Why: ", reason))
         print(f"  Tally: {session.tally}")
         print()
         session.next()
