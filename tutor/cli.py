@@ -99,8 +99,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     for name in report.removed:
         print(f"removed {args.out}/{name} (no longer part of the site)", file=sys.stderr)
     for name in report.kept:
-        print(f"kept {args.out}/{name}: no longer part of the site, but changed since tutor wrote it",
-              file=sys.stderr)
+        print(f"kept {args.out}/{name}: no longer part of the site, but not as tutor wrote it "
+              f"(changed since, or listed without a hash by an older tutor)", file=sys.stderr)
     if not args.quiet:
         print(
             f"{report.pages} pages written to {args.out} ({report.lessons} lessons, "
