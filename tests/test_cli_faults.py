@@ -158,3 +158,11 @@ def test_a_terminal_that_is_not_utf8_gets_ascii(command: str, flags: tuple[str, 
 def test_ascii_output_is_ascii_even_on_a_utf8_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(GOOD), "--ascii"]) == 0
     assert capsys.readouterr().out.isascii()
+
+
+def test_a_newline_in_an_export_source_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", str(tmp_path / "a\nb.yaml:1: forged"), "-o", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a\\nb.yaml:1: forged: no such file or folder" in err

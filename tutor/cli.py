@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from tutor.files.text import one_line
 from tutor.views.arguments import fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
@@ -92,7 +93,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches)
         report = site.build(force=args.force)
     except ExportError as err:
-        print(f"tutor export: {err}", file=sys.stderr)
+        print(one_line(f"tutor export: {err}"), file=sys.stderr)
         return 2
     for problem in report.problems:
         print(problem, file=sys.stderr)
