@@ -180,3 +180,13 @@ def test_check_of_a_folder_without_hand_files_says_so(
 ) -> None:
     assert main(["check", str(tmp_path)]) == 1
     assert capsys.readouterr().err == f"tutor check: no hand files (*.yaml) in {tmp_path}\n"
+
+
+def test_one_card_notation_in_the_engine_s_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(GOOD)]) == 0
+    out = capsys.readouterr().out
+    assert "Kitty  Q♥ 4♥ 7♦" in out
+    assert "South takes the kitty (Q♥, 4♥, 7♦) without showing it" in out
+    assert "South puts away 10♠, 8♠, 6♦ face down" in out
+    assert main(["replay", str(GOOD), "--ascii"]) == 0
+    assert "South takes the kitty (QH, 4H, 7D) without showing it" in capsys.readouterr().out

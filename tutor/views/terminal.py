@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.replay import Replay, Step, StepKind
+from tutor.engine.rulings import Ruling
 from tutor.views.safe_text import display_width
 
 __all__ = ["format_card", "format_hand", "format_replay"]
@@ -31,6 +33,17 @@ def format_hand(cards: tuple[Card, ...], *, symbols: bool = True) -> str:
     jokers = [c for c in cards if isinstance(c, Joker)]
     parts.extend(str(j) for j in jokers)
     return "  ".join(parts) if parts else "—"
+
+
+def _prose(ruling: Ruling, symbols: bool) -> str:
+    """The ruling's sentence with its own cards drawn as the hands are (``Q♥``, not ``QH``) when
+    symbols are on, so that one notation is used on the page; only the ruling's cards change."""
+    text = ruling.text
+    if symbols:
+        for card in dict.fromkeys(ruling.cards):
+            if isinstance(card, SuitedCard):
+                text = re.sub(rf"(?<![\w♠♥♦♣]){re.escape(str(card))}(?!\w)", card.pretty(), text)
+    return text
 
 
 def _wrap(text: str, indent: str) -> str:
@@ -83,19 +96,19 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     out.append("Auction")
     for step in rp.steps:
         if step.kind is StepKind.CALL:
-            out.append(_wrap(step.ruling.text, "  "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  "))
         elif step.kind is StepKind.AUCTION:
-            out.append(_wrap(step.ruling.text, "  = "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  = "))
     if "auction" in notes:
         out.append(_wrap(notes["auction"], "  » "))
     for step in rp.steps:
         if step.kind in (StepKind.KITTY, StepKind.DISCARD, StepKind.SIT_OUT, StepKind.NOMINATE):
-            out.append(_wrap(step.ruling.text, "  "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  "))
     if "discard" in notes:
         out.append(_wrap(notes["discard"], "  » "))
     for step in rp.steps:
         if step.kind is StepKind.PARTNER:
-            out.append(_wrap(step.ruling.text, "  "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  "))
     if "partner" in notes:
         out.append(_wrap(notes["partner"], "  » "))
     revealed = {(s.trick, s.position): s for s in rp.steps if s.kind is StepKind.REVEAL}
@@ -118,19 +131,21 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             if trick.sources:  # the two-handed game: t marks a table card
                 shown = f"{shown} t" if trick.sources[i] == "table" else shown
             mark = "*" if trick.winner_index == i else " "
-            out.append(_card_line(seat.word, shown, mark, ruling.text, width))
+            out.append(_card_line(seat.word, shown, mark, _prose(ruling, symbols), width))
             if (trick.number, i + 1) in revealed:
-                out.append(_wrap(revealed[trick.number, i + 1].ruling.text, " " * (width + 10)))
+                shown_ruling = revealed[trick.number, i + 1].ruling
+                out.append(_wrap(_prose(shown_ruling, symbols), " " * (width + 10)))
             key = f"{trick.number}.{i + 1}"
             if key in notes:
                 out.append(_wrap(notes[key], "      » "))
         if trick.ruling is not None:
-            out.append(_wrap(trick.ruling.text, "  → "))
+            out.append(_wrap(_prose(trick.ruling, symbols), "  → "))
         for step in shown_after.get(trick.number, ()):
             if step.kind is StepKind.TURN:
-                out.append(_wrap(step.ruling.text, "  "))
+                out.append(_wrap(_prose(step.ruling, symbols), "  "))
                 continue
-            out.append(_wrap(f"{step.ruling.text} {format_hand(step.ruling.cards, symbols=symbols)}",
+            out.append(_wrap(f"{_prose(step.ruling, symbols)} "
+                             f"{format_hand(step.ruling.cards, symbols=symbols)}",
                              "  "))
         if str(trick.number) in notes:
             out.append(_wrap(notes[str(trick.number)], "  » "))
@@ -141,12 +156,12 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append(f"Trick {last.number} ({last.leader.word} leads), still being played")
         for seat, play, ruling in zip(last.seats, last.plays, last.rulings, strict=False):
             shown = play.pretty() if symbols else str(play)
-            out.append(_card_line(seat.word, shown, " ", ruling.text, width))
+            out.append(_card_line(seat.word, shown, " ", _prose(ruling, symbols), width))
     out.append("")
     won = rp.tricks_won()
     out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in won))
     if rp.result is not None:
-        out.append(_wrap(rp.result.ruling.text, ""))
+        out.append(_wrap(_prose(rp.result.ruling, symbols), ""))
         out.append("Score: " + ", ".join(f"{s.word} " + f"{rp.result.score[s]:+d}".replace("-", "−")
                                          for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
