@@ -34,8 +34,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             problems = list(check(path)[1])
         except Exception as err:  # a bug in tutor must not stop the other files being checked
-            problems = [f"{path}:1: tutor could not check this file ({type(err).__name__}: {err}); "
-                        f"please report it"]
+            problems = [one_line(f"{path}:1: tutor could not check this file ({type(err).__name__}: "
+                                 f"{err}); please report it")]
         if problems:
             bad += 1
             for problem in problems:
@@ -140,7 +140,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     session = QuizSession(questions)
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):
-        print(f"Question {n} of {len(questions)} ({q.source}, {q.rules} rules)")
+        print(f"Question {n} of {len(questions)} ({one_line(q.source)}, {q.rules} rules)")
         print(fill_columns("  ", q.prompt))
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(
