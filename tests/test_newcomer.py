@@ -190,3 +190,18 @@ def test_one_card_notation_in_the_engine_s_sentences(capsys: pytest.CaptureFixtu
     assert "South puts away 10♠, 8♠, 6♦ face down" in out
     assert main(["replay", str(GOOD), "--ascii"]) == 0
     assert "South takes the kitty (QH, 4H, 7D) without showing it" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("notes", [{"\u0663": "x"}, {"3\n": "x"}])
+def test_the_schema_refuses_the_note_keys_the_reader_refuses(notes: dict[str, str]) -> None:
+    import jsonschema
+
+    from tutor.files.schema import schema
+
+    hand = {"title": "t", "rules": "australian", "dealer": "N", "hands": {}, "kitty": [], "auction": [],
+            "notes": notes}
+    jsonschema.validate({**hand, "notes": {"3": "x", "intro": "y"}, "tags": ["kitty"]}, schema())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(hand, schema())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**hand, "notes": {}, "tags": [" "]}, schema())
