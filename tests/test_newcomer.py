@@ -195,11 +195,11 @@ def test_one_card_notation_in_the_engine_s_sentences(capsys: pytest.CaptureFixtu
 @pytest.mark.parametrize("notes", [{"\u0663": "x"}, {"3\n": "x"}])
 def test_the_schema_refuses_the_note_keys_the_reader_refuses(notes: dict[str, str]) -> None:
     import jsonschema
+    import yaml
 
     from tutor.files.schema import schema
 
-    hand = {"title": "t", "rules": "australian", "dealer": "N", "hands": {}, "kitty": [], "auction": [],
-            "notes": notes}
+    hand = {**yaml.safe_load(GOOD.read_text("utf-8")), "notes": notes}
     jsonschema.validate({**hand, "notes": {"3": "x", "intro": "y"}, "tags": ["kitty"]}, schema())
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(hand, schema())
