@@ -165,3 +165,28 @@ def test_a_folder_that_cannot_be_written_is_one_line(
     assert main(["export", str(src), "-o", str(tmp_path / "site")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("tutor export: cannot write") and words in err and err.count("\n") == 1
+
+
+def test_a_build_cut_short_is_finished_by_the_next(
+    src: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "site"
+    Site([src], out).build()
+    (src / "02-misere.yaml").unlink()  # every index and topic page changes
+    real = outfolder._write
+    calls = 0
+
+    def cut(target: Path, data: bytes) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 4:  # the manifest, then two pages, then Ctrl-C
+            raise KeyboardInterrupt
+        real(target, data)
+
+    monkeypatch.setattr(outfolder, "_write", cut)
+    with pytest.raises(KeyboardInterrupt):
+        Site([src], out).build()
+    monkeypatch.setattr(outfolder, "_write", real)
+    report = Site([src], out).build()  # no --force needed: the half-written pages are tutor's
+    assert "lessons/02-misere.html" in report.removed
+    assert not any(p.name.endswith(".tutor-tmp") for p in out.rglob("*"))

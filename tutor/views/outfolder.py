@@ -28,7 +28,8 @@ from pathlib import Path, PurePosixPath
 
 __all__ = ["MANIFEST", "FolderError", "Published", "inside", "publish"]
 
-#: The manifest of the files a build wrote, in the output folder: ``SHA256  path`` a line.
+#: The manifest of the files a build wrote, in the output folder: ``SHA256  path`` a line (a path
+#: may have two lines, its old and new content, while a build is under way).
 MANIFEST = ".tutor-export"
 _LINE = re.compile(r"^([0-9a-f]{64})  (\S.*)$")
 
@@ -74,13 +75,18 @@ def publish(out: Path, files: Mapping[str, bytes], *, force: bool = False) -> Pu
         with _locked(root, out):
             previous = _read_manifest(root)
             targets = _plan(root, out, files, previous, force)
+            new = {rel: digest(data) for rel, data in files.items()}
+            # Before writing, list both the old and the new content of every file as tutor's, so
+            # that a build cut short (Ctrl-C, a full disk) leaves a folder the next one can finish.
+            both = {rel: previous.get(rel, set()) | ({new[rel]} if rel in new else set())
+                    for rel in set(previous) | set(new)}
+            _write_manifest(root, both)
             for rel, target in targets.items():
                 _write(target, files[rel])
             done = Published()
             for rel in sorted(set(previous) - set(files)):
                 _remove_stale(root, rel, previous[rel], done)
-            manifest = "".join(f"{digest(files[rel])}  {rel}\n" for rel in sorted(files))
-            _write(root / MANIFEST, manifest.encode("utf-8"))
+            _write_manifest(root, {rel: {new[rel]} for rel in new})
             return done
     except OSError as err:
         raise FolderError(_os_words(err, out)) from None
@@ -100,7 +106,7 @@ def _locked(root: Path, out: Path) -> Iterator[None]:
         os.close(fd)  # closing the folder releases the lock
 
 
-def _plan(root: Path, out: Path, files: Mapping[str, bytes], previous: Mapping[str, str | None],
+def _plan(root: Path, out: Path, files: Mapping[str, bytes], previous: Mapping[str, set[str]],
           force: bool) -> dict[str, Path]:
     """The files that need writing, once every file in the way has been found to be tutor's."""
     targets: dict[str, Path] = {}
@@ -123,7 +129,7 @@ def _plan(root: Path, out: Path, files: Mapping[str, bytes], previous: Mapping[s
             current = target.read_bytes()
             if current == data:
                 continue
-            if not force and previous.get(rel) != digest(current):
+            if not force and digest(current) not in previous.get(rel, set()):
                 refused.append(rel)
         targets[rel] = target
     if blocked:
@@ -157,31 +163,37 @@ def _write(target: Path, data: bytes) -> None:
         raise
 
 
-def _remove_stale(root: Path, rel: str, expected: str | None, done: Published) -> None:
+def _remove_stale(root: Path, rel: str, expected: set[str], done: Published) -> None:
     target = inside(root, rel)
     if target is None or target.is_symlink() or not target.is_file():
         return
-    if expected is not None and digest(target.read_bytes()) == expected:
+    if digest(target.read_bytes()) in expected:
         target.unlink()
         done.removed.append(rel)
     else:
         done.kept.append(rel)
 
 
-def _read_manifest(root: Path) -> dict[str, str | None]:
-    """Each path an earlier build wrote, with the hash it wrote (None in the old, hashless list)."""
+def _read_manifest(root: Path) -> dict[str, set[str]]:
+    """Each path an earlier build wrote, with the hashes it may have (none in the old, hashless
+    list: such a file is not known to be tutor's)."""
     path = root / MANIFEST
     try:
         lines = path.read_text("utf-8").splitlines() if path.is_file() else []
     except (OSError, UnicodeDecodeError):
         return {}
-    out: dict[str, str | None] = {}
+    out: dict[str, set[str]] = {}
     for line in lines:
         match = _LINE.match(line)
         rel, hashed = (match.group(2), match.group(1)) if match else (line, None)
         if rel and inside(root, rel) is not None:
-            out[rel] = hashed
+            out.setdefault(rel, set()).update({hashed} if hashed else set())
     return out
+
+
+def _write_manifest(root: Path, hashes: Mapping[str, set[str]]) -> None:
+    text = "".join(f"{h}  {rel}\n" for rel in sorted(hashes) for h in sorted(hashes[rel]))
+    _write(root / MANIFEST, text.encode("utf-8"))
 
 
 def _os_words(err: OSError, out: Path) -> str:
