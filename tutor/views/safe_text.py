@@ -89,6 +89,13 @@ class TerminalText(io.TextIOBase):
     def isatty(self) -> bool:
         return bool(getattr(self.stream, "isatty", lambda: False)())
 
+    def fileno(self) -> int:
+        """The terminal's file number, so that ``input()`` keeps line editing at the quiz prompt."""
+        fileno = getattr(self.stream, "fileno", None)
+        if fileno is None:
+            raise io.UnsupportedOperation("fileno")
+        return int(fileno())
+
     def write(self, text: str) -> int:
         safe = escape_controls(text)
         if self.ascii_only:
