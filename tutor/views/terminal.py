@@ -9,6 +9,7 @@ from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.replay import Replay, Step, StepKind
 from tutor.engine.rulings import Ruling
 from tutor.views.safe_text import display_width
+from tutor.views.sheet.words import signed
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 
@@ -162,8 +163,7 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in won))
     if rp.result is not None:
         out.append(_wrap(_prose(rp.result.ruling, symbols), ""))
-        out.append("Score: " + ", ".join(f"{s.word} " + f"{rp.result.score[s]:+d}".replace("-", "−")
-                                         for s in rp.result.sides))
+        out.append("Score: " + ", ".join(f"{s.word} {signed(rp.result.score[s])}" for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
         out.append("The hand was thrown in: no score.")
     else:
