@@ -140,3 +140,11 @@ def test_a_file_name_with_control_characters_prints_as_one_escaped_line() -> Non
     problem = FileProblem("evil\n/x.yaml:1: forged\x1b]0;title\x07", 3, "bad \x1b[2J note")
     assert str(problem) == "evil\\n/x.yaml:1: forged\\x1b]0;title\\x07:3: bad \\x1b[2J note"
     assert "\n" not in str(problem) and "\x1b" not in str(problem)
+
+
+def test_a_list_as_a_key_is_refused_without_aliases_too(tmp_path: Path) -> None:
+    path = tmp_path / "key.yaml"
+    path.write_text("title: x\n? [a, b]\n: 1\nnotes: {? {c: d} : e}\n")
+    _, problems = check(path)
+    assert [(p.line, p.message[:26]) for p in problems] == [
+        (2, "a key must be a single val"), (4, "a key must be a single val")]

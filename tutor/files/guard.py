@@ -71,12 +71,16 @@ def _too_big(size: int, what: str) -> str:
             f"({MAX_BYTES:,} bytes), and one deal takes a few kB")
 
 
-def tree_problems(root: yaml.Node) -> list[tuple[int, str]]:
+def tree_problems(root: yaml.Node, *, aliases: bool = True) -> list[tuple[int, str]]:
     """Each ``(line, message)`` that stops the tree being read safely; empty when it is fine.
 
     Visits each distinct node once (aliases share nodes), so it is fast even for a file whose
-    aliases would expand to billions of values.
+    aliases would expand to billions of values. ``aliases=False`` says the text has no anchor
+    (no ``&``), so no node is shared: then only the keys are checked, on the collections alone
+    (``tutor check`` composes a thousand files a second, and this keeps the check cheap).
     """
+    if not aliases:
+        return _key_problems(root)
     problems: list[tuple[int, str]] = []
     sizes: dict[int, int] = {}  # id(node) -> its size with aliases expanded, capped
     open_: set[int] = set()  # nodes whose size is being worked out (a cycle comes back to one)
@@ -120,6 +124,26 @@ def tree_problems(root: yaml.Node) -> list[tuple[int, str]]:
     if sizes.get(id(root), 1) > MAX_VALUES:
         problems.append((line, f"the aliases (*name) in this file expand to more than "
                                f"{MAX_VALUES:,} values; a hand or match file needs a few hundred"))
+    return problems
+
+
+def _key_problems(root: yaml.Node) -> list[tuple[int, str]]:
+    """The non-scalar mapping keys of a tree without shared nodes (no aliases)."""
+    problems: list[tuple[int, str]] = []
+    scalar = yaml.ScalarNode
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.__class__ is yaml.MappingNode:
+            for k, v in node.value:
+                if k.__class__ is not scalar:
+                    problems.append((k.start_mark.line + 1, "a key must be a single value such as a "
+                                     "word or a number, not a list or a mapping"))
+                    stack.append(k)
+                if v.__class__ is not scalar:
+                    stack.append(v)
+        elif node.__class__ is yaml.SequenceNode:
+            stack.extend(n for n in node.value if n.__class__ is not scalar)
     return problems
 
 

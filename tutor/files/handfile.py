@@ -582,7 +582,7 @@ def compose(text: str, path: str, what: str) -> yaml.Node | list[FileProblem]:
     if root is None:
         return [FileProblem(path, 1, "the file is empty", what)]
     node: yaml.Node = root
-    unsafe = tree_problems(node)
+    unsafe = tree_problems(node, aliases="&" in text)  # no anchor, no alias: nothing is shared
     if unsafe:
         return [FileProblem(path, line, message, "YAML") for line, message in unsafe]
     return node
