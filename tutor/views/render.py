@@ -205,16 +205,24 @@ def render_piles(
 def render_trick(
     trick: TrickRecord, *, current: int | None = None, env: jinja2.Environment | None = None
 ) -> Markup:
-    """A trick laid out by seat, the card just played and the winning card marked."""
-    cards = [
-        {"seat": seat.value, "seat_word": seat.word, "card": card_view(play),
-         "state": " ".join(
-             s for s in (
-                 "current" if current == i else "",
-                 "winner" if trick.winner_index == i else "",
-             ) if s
-         )}
-        for i, (seat, play) in enumerate(zip(trick.seats, trick.plays, strict=False))
-    ]
+    """A trick laid out by seat: the card led, the card just played and the winning card marked.
+
+    Where a seat plays two cards to a trick (the two-handed game) the second has a place of its
+    own (``slot`` ``N2``), and the trick is laid out for two players (``table-2``), so that no
+    card is drawn over another.
+    """
+    seen: set[Seat] = set()
+    cards = []
+    for i, (seat, play) in enumerate(zip(trick.seats, trick.plays, strict=False)):
+        state = " ".join(s for s in (
+            "current" if current == i else "",
+            "winner" if trick.winner_index == i else "",
+            "led" if i == 0 else "",
+        ) if s)
+        cards.append({"seat": seat.value, "seat_word": seat.word, "card": card_view(play),
+                      "state": state, "slot": f"{seat.value}2" if seat in seen else seat.value})
+        seen.add(seat)
+    two = len(set(trick.seats)) == 2 and len(trick.seats) > 2
     winner = trick.winner.word if trick.winner else None
-    return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner))
+    return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner,
+                                       "table-2" if two else ""))
