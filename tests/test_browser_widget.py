@@ -147,7 +147,7 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     for _ in range(2):  # the kitty, then the discard
         south.get_by_role("button", name="Next ▶").click()
     expect(south.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
-    south.locator(".tutor-pick").get_by_role("button", name="🃏").click()
+    south.locator(".tutor-pick").get_by_role("button", name="Jo", exact=True).click()
     expect(south.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
 
     # Defend as West (the third): to the joker lead, try to keep the left bower with a diamond.

@@ -106,7 +106,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_quiz(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.teach.quiz import QuestionKind, QuizSession, make_quiz
+    from tutor.teach.quiz import QuestionKind, QuizSession, make_quiz, shortfall
     from tutor.views.render import sorted_hand
     from tutor.views.terminal import format_card
 
@@ -124,6 +124,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print("no questions on that topic in these hands", file=sys.stderr)
         return 1
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
+    short = shortfall(args.count, len(questions), " or ".join(args.topic or ()))
+    if short:
+        print(short)
     session = QuizSession(questions)
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):

@@ -25,6 +25,7 @@ from enum import Enum
 
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card, CardError, Joker
+from tutor.engine.order import sorted_hand
 from tutor.engine.play import IllegalPlay, Play, PlayContext
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, TrickRecord, build
@@ -42,6 +43,7 @@ __all__ = [
     "make_quiz",
     "matches_topic",
     "questions_from",
+    "shortfall",
 ]
 
 #: The topics a learner can pick from; any lesson tag (LESSONS.md) is accepted too.
@@ -137,12 +139,16 @@ class Question:
                 return frozenset({keys[raw.upper()]})
             try:
                 seat = Seat.parse(raw)
-                return frozenset({seat.value})
+                if seat.value in keys.values():
+                    return frozenset({seat.value})
             except SeatError:
                 pass
             for choice in self.choices:
                 if choice.card is not None and _same_card(raw, choice.card):
                     return frozenset({choice.key})
+            if any(c.key == str(c.card) for c in self.choices):
+                raise ValueError(f"cannot read {raw!r}: answer with one of the cards played "
+                                 f"({', '.join(c.key for c in self.choices)})")
             raise ValueError(f"cannot read {raw!r}: answer with a seat (N, E, S, W) or the card it played")
         if self.kind is QuestionKind.LEGAL_PLAYS:
             picked: set[str] = set()
@@ -151,9 +157,10 @@ class Question:
                     continue
                 match = next((c for c in self.choices if c.card and _same_card(part, c.card)), None)
                 if match is None:
+                    legal = [c.key for c in self.choices if c.key in self.answer]
                     raise ValueError(
                         f"cannot read {part!r}: answer with cards from the hand, such as "
-                        + " ".join(c.key for c in self.choices[:3])
+                        + " ".join(legal[:3])
                     )
                 picked.add(match.key)
             if not picked:
@@ -197,26 +204,58 @@ def _same_card(text: str, card: Card) -> bool:
 
 
 def _legal_reasons(q: Question, picked: frozenset[str]) -> list[str]:
-    """For a legal-plays answer: why each wrongly marked or missed card is so, else one telling reason."""
+    """For a legal-plays answer, short and in the order the cards are offered.
+
+    A card marked that may not be played: the engine's reason for the first, and the others
+    that break the same rule named after it. Playable cards left out: named in one line, with
+    the ruling for the telling one. A right answer: the ruling for the telling card (the
+    joker or a bower when the hand holds one, else a card that may not be played).
+    """
     turn = q.turn
     assert turn is not None
+    order = [c.key for c in q.choices]
     by_key = {c.key: c for c in q.choices}
     out: list[str] = []
-    for key in sorted(picked - q.answer):
-        if key not in by_key:
-            out.append(f"{key} is not one of {turn.seat.word}'s cards.")
-            continue
+    unknown = sorted(picked - set(order))
+    out += [f"{key} is not one of {turn.seat.word}'s cards." for key in unknown]
+    wrong = [k for k in order if k in picked - q.answer]
+    by_rule: dict[object, list[Card]] = {}
+    for key in wrong:
         card = by_key[key].card
         assert card is not None
-        out.append(_verdict(turn, card))
-    for key in sorted(q.answer - picked):
-        card = by_key[key].card
-        assert card is not None
-        out.append(_verdict(turn, card))
+        try:
+            turn.judge(card)
+        except IllegalPlay as err:
+            by_rule.setdefault(err.rule, []).append(card)
+    for cards in by_rule.values():
+        out.append(_verdict(turn, cards[0]))
+        if len(cards) > 1:
+            out.append(f"The same goes for {_and(c.pretty() for c in cards[1:])}.")
+    missed = [by_key[k].card for k in order if k in q.answer - picked]
+    if missed:
+        shown = [c for c in missed if c is not None]
+        out.append(f"Playable too: {_and(c.pretty() for c in shown)}. "
+                   + _verdict(turn, _telling(turn, shown)))
     if not out:
+        cards = [c.card for c in q.choices if c.card is not None]
         illegal = [c.card for c in q.choices if c.key not in q.answer and c.card is not None]
-        out.append(_verdict(turn, illegal[0]) if illegal else turn.ruling.text)
+        out.append(_verdict(turn, _telling(turn, cards, illegal[0] if illegal else None)))
     return out
+
+
+def _and(words: Iterable[str]) -> str:
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _telling(turn: Turn, cards: Sequence[Card], fallback: Card | None = None) -> Card:
+    """The card whose ruling teaches most: the joker, then a bower, else ``fallback`` or the first."""
+    ctx = turn.ctx
+    for wanted in (lambda c: isinstance(c, Joker), ctx.is_right_bower, ctx.is_left_bower):
+        hit = next((c for c in cards if wanted(c)), None)
+        if hit is not None:
+            return hit
+    return fallback if fallback is not None else cards[0]
 
 
 def _verdict(turn: Turn, card: Card) -> str:
@@ -278,10 +317,19 @@ def matches_topic(topics: Iterable[str], wanted: Iterable[str]) -> bool:
 def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
     assert rp.contract is not None and trick.ruling is not None and trick.winner is not None
     assert rp.context is not None
+    seats = trick.seats[: len(trick.plays)]
+    # A seat that plays two cards to a trick (the two-handed game): "South" would not say
+    # which of South's cards won, so the answers are the cards.
+    by_card = len(set(seats)) < len(seats)
     choices = tuple(
-        Choice(seat.value, f"{seat.word} ({play.pretty()})", play.card, f"{seat.word} ({play})")
-        for seat, play in zip(trick.seats, trick.plays, strict=False)
+        Choice(str(play) if by_card else seat.value, f"{seat.word} ({play.pretty()})", play.card,
+               f"{seat.word} ({play})")
+        for seat, play in zip(seats, trick.plays, strict=False)
     )
+    assert trick.winner_index is not None
+    answer = str(trick.plays[trick.winner_index]) if by_card else trick.winner.value
+    led = trick.plays[0]
+    question = "which card wins this trick?" if by_card else "who wins this trick?"
     shown = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
     topics = (
         _kind_topics([trick.ruling.kind, *(r.kind for r in trick.rulings)])
@@ -291,11 +339,12 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
     return Question(
         kind=QuestionKind.WHO_WINS,
         source=rp.hand.title,
-        prompt=f"Trick {trick.number} of {rp.contract.words()}: who wins this trick?",
+        prompt=f"Trick {trick.number} of {rp.contract.words()}: {trick.leader.word} led "
+        f"{led.card.words()}; {question}",
         contract=rp.contract,
         rules=rp.rules.name,
         choices=choices,
-        answer=frozenset({trick.winner.value}),
+        answer=frozenset({answer}),
         ruling=trick.ruling,
         topics=frozenset(topics),
         trick=shown,
@@ -305,7 +354,9 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
 def _legal_plays(rp: Replay, turn: Turn) -> Question:
     assert rp.contract is not None
     legal = set(turn.legal())
-    choices = tuple(Choice(str(c), c.pretty(), c, str(c)) for c in dict.fromkeys(turn.hand))
+    # In the order the hand is shown (trumps first), so the feedback lists cards in that order.
+    choices = tuple(Choice(str(c), c.pretty(), c, str(c))
+                    for c in sorted_hand(dict.fromkeys(turn.hand), turn.ctx))
     kinds: list[Kind] = []
     for card in dict.fromkeys(turn.hand):
         try:
@@ -460,6 +511,17 @@ def make_quiz(
             else:
                 order.remove(k)
     return out
+
+
+def shortfall(asked: int, got: int, topic: str = "") -> str:
+    """What to tell a learner whose quiz is shorter than asked for (``""`` when it is not)."""
+    if got >= asked:
+        return ""
+    on = f" on {topic.replace('-', ' ').replace('misere', 'misère')}" if topic else ""
+    if not got:
+        return f"No questions were available{on}, of the {asked} asked for."
+    were = "question was" if got == 1 else "questions were"
+    return f"Only {got} {were} available{on}, of the {asked} asked for."
 
 
 @dataclass
