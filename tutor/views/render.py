@@ -47,7 +47,22 @@ def environment(override: str | Path | None = None) -> jinja2.Environment:
     env.globals["memo_card"] = memo_card
     env.filters["card_view"] = card_view
     env.filters["sorted_hand"] = sorted_hand
+    env.filters["suits"] = suits
     return env
+
+
+_SUIT_SPAN = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
+
+
+def suits(text: object) -> Markup:
+    """Text (escaped) with each suit symbol in its colour: ``7♥`` → ``7<span class="suit-red">♥</span>``.
+
+    For contracts and calls in running text, so a heart reads red there as it does on a card.
+    """
+    escaped = str(Markup.escape(text))
+    return Markup("".join(
+        f'<span class="{_SUIT_SPAN[ch]}">{ch}</span>' if ch in _SUIT_SPAN else ch for ch in escaped
+    ))
 
 
 @lru_cache(maxsize=1)
