@@ -130,6 +130,13 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     deal = page.locator(".tutor-replay").first
     expect(deal.locator(".tw-note")).to_contain_text("You are South")
     expect(deal.locator(".card.back")).to_have_count(30)
+    # the Go-to menu is wide enough for its longest entry ("End of the auction")
+    room = deal.locator("select").first.evaluate("""s => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(s).font;
+        const longest = Math.max(...Array.from(s.options, o => c.measureText(o.text).width));
+        return s.clientWidth - longest; }""")
+    assert room >= 16, room  # the arrow and the padding need about that
 
     # The second table: the notebook stepped it to West's jack of diamonds in trick 2, under
     # South's right bower, with the author's note; Next shows North's card and its ruling.

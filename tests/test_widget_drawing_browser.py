@@ -90,3 +90,17 @@ def test_quiz_widget_trick_marks_the_lead(page: Page) -> None:
     show(page, w.question_html.value)
     led = page.locator(".trick-card.led")
     assert led.count() == 1 and q.trick.leader.word in led.inner_text() and "led" in led.inner_text()
+
+
+def test_two_handed_piles_show_both_cards(page: Page) -> None:
+    """Each table pile: the face-up card and the face-down one under it are both drawn whole."""
+    rp = replay(TWO)
+    w = ReplayWidget(rp)
+    show(page, w.table.value)
+    piles = page.locator(".pile")
+    assert piles.count() == 10
+    for i in range(10):
+        cards = piles.nth(i).locator(".card")
+        assert cards.count() == 2
+        a, b = cards.nth(0).bounding_box(), cards.nth(1).bounding_box()
+        assert a is not None and b is not None and apart(dict(a), dict(b)), i
