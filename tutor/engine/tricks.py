@@ -144,10 +144,9 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
     left = ctx.left_bower
     if play.card == left:
         table.left_out = not any(left in b.holding[s] for s in table.active)
-    record = dataclasses.replace(
-        trick, plays=(*trick.plays, play), rulings=(*trick.rulings, ruling), led=led,
-        powerless=powerless,
-    )
+    # Made directly, not with dataclasses.replace: this runs for every card `tutor check` reads.
+    record = TrickRecord(trick.number, trick.leader, trick.seats, (*trick.plays, play),
+                         (*trick.rulings, ruling), led, powerless=powerless)
     nxt = trick.seats[c + 1] if c + 1 < len(trick.seats) else None
     b.record(
         Step(StepKind.CARD, ruling, seat, trick.number, c + 1, play, note_key=f"{trick.number}.{c + 1}"),
