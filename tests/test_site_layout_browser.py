@@ -120,11 +120,14 @@ def test_two_handed_piles_show_both_cards_and_dealer_only_on_the_hand(page: Page
     page.goto((site / "lessons" / "two-handed-table-cards.html").as_uri())
     piles = page.locator("#deal .pile")
     assert piles.count() == 10
-    for i in range(piles.count()):
-        cards = piles.nth(i).locator(".card")
-        assert cards.count() == 2
-        up, down = cards.nth(0).bounding_box(), cards.nth(1).bounding_box()
-        assert up is not None and down is not None and not overlap(up, down), i
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)  # type: ignore[arg-type]
+        for i in range(piles.count()):
+            cards = piles.nth(i).locator(".card")
+            assert cards.count() == 2
+            up, down = cards.nth(0).bounding_box(), cards.nth(1).bounding_box()
+            assert up is not None and down is not None and not overlap(up, down), (media, i)
+    page.emulate_media(media="screen")
     after = page.evaluate("""() => Array.from(document.querySelectorAll('#deal .seat-name'))
         .map(e => [e.textContent, getComputedStyle(e, '::after').content])""")
     dealer_marks = [text for text, content in after if "dealer" in content]
