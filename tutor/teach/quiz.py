@@ -32,6 +32,7 @@ from tutor.engine.replay import Replay, TrickRecord, build
 from tutor.engine.rulings import TOPICS, Kind, Ruling
 from tutor.engine.seats import Seat, SeatError, Side
 from tutor.teach.playalong import Turn, turns
+from tutor.teach.reasons import legal_reasons
 
 __all__ = [
     "TOPIC_CHOICES",
@@ -186,7 +187,8 @@ class Question:
         correct = picked == self.answer
         reasons: list[str] = []
         if self.kind is QuestionKind.LEGAL_PLAYS and self.turn is not None:
-            reasons = _legal_reasons(self, picked)
+            offered = [(c.key, c.card) for c in self.choices if c.card is not None]
+            reasons = legal_reasons(self.turn, offered, self.answer, picked)
         else:
             reasons = [self.ruling.text]
         return Feedback(correct, picked, self.answer, self.answer_text, tuple(reasons))
@@ -201,68 +203,6 @@ def _same_card(text: str, card: Card) -> bool:
         return Play.parse(text.strip().upper().replace("JO", "Jo")).card == card
     except CardError:
         return False
-
-
-def _legal_reasons(q: Question, picked: frozenset[str]) -> list[str]:
-    """For a legal-plays answer, short and in the order the cards are offered.
-
-    A card marked that may not be played: the engine's reason for the first, and the others
-    that break the same rule named after it. Playable cards left out: named in one line, with
-    the ruling for the telling one. A right answer: the ruling for the telling card (the
-    joker or a bower when the hand holds one, else a card that may not be played).
-    """
-    turn = q.turn
-    assert turn is not None
-    order = [c.key for c in q.choices]
-    by_key = {c.key: c for c in q.choices}
-    out: list[str] = []
-    unknown = sorted(picked - set(order))
-    out += [f"{key} is not one of {turn.seat.word}'s cards." for key in unknown]
-    wrong = [k for k in order if k in picked - q.answer]
-    by_rule: dict[object, list[Card]] = {}
-    for key in wrong:
-        card = by_key[key].card
-        assert card is not None
-        try:
-            turn.judge(card)
-        except IllegalPlay as err:
-            by_rule.setdefault(err.rule, []).append(card)
-    for cards in by_rule.values():
-        out.append(_verdict(turn, cards[0]))
-        if len(cards) > 1:
-            out.append(f"The same goes for {_and(c.pretty() for c in cards[1:])}.")
-    missed = [by_key[k].card for k in order if k in q.answer - picked]
-    if missed:
-        shown = [c for c in missed if c is not None]
-        out.append(f"Playable too: {_and(c.pretty() for c in shown)}. "
-                   + _verdict(turn, _telling(turn, shown)))
-    if not out:
-        cards = [c.card for c in q.choices if c.card is not None]
-        illegal = [c.card for c in q.choices if c.key not in q.answer and c.card is not None]
-        out.append(_verdict(turn, _telling(turn, cards, illegal[0] if illegal else None)))
-    return out
-
-
-def _and(words: Iterable[str]) -> str:
-    items = list(words)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _telling(turn: Turn, cards: Sequence[Card], fallback: Card | None = None) -> Card:
-    """The card whose ruling teaches most: the joker, then a bower, else ``fallback`` or the first."""
-    ctx = turn.ctx
-    for wanted in (lambda c: isinstance(c, Joker), ctx.is_right_bower, ctx.is_left_bower):
-        hit = next((c for c in cards if wanted(c)), None)
-        if hit is not None:
-            return hit
-    return fallback if fallback is not None else cards[0]
-
-
-def _verdict(turn: Turn, card: Card) -> str:
-    try:
-        return turn.judge(card).text
-    except IllegalPlay as err:
-        return f"Not {card}: {err}."
 
 
 def _signed(n: int) -> str:
