@@ -332,3 +332,13 @@ def test_a_short_quiz_widget_says_fewer_questions_were_available(example: Replay
     w = QuizWidget([example], count=30, kinds=[QuestionKind.SCORE])
     assert len(w.session.questions) == 1
     assert "Only 1 question was available, of the 30 asked for." in w.tally_html.value
+
+
+def test_quiz_widget_offers_cards_in_the_order_of_the_hand_and_its_reasons() -> None:
+    """The card toggles, the hand drawn and the feedback list the cards in one order: trumps first."""
+    w = QuizWidget(seed=2, count=4, kinds=[QuestionKind.LEGAL_PLAYS])
+    q = w.question
+    assert q is not None and q.turn is not None
+    assert list(w.choice_buttons) == [c.key for c in q.choices]
+    drawn = re.findall(r'data-card="([^"]+)"', w.question_html.value.split("tw-quiz-hand", 1)[1])
+    assert drawn == [c.key for c in q.choices]

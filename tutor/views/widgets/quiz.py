@@ -234,16 +234,17 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.next_button.disabled = False
         trick = render.render_trick(q.trick) if q.trick is not None and q.trick.plays else None
-        hand = render.render_hand(q.seat, q.hand) if q.seat is not None and q.multiple else None
+        ctx = q.turn.ctx if q.turn is not None else None  # trumps first, as the hand is shown
+        hand = render.render_hand(q.seat, q.hand, context=ctx) if q.seat is not None and q.multiple else None
         self.question_html.value = str(m.question({
             "number": self.index + 1, "total": len(self.session.questions), "source": q.source,
             "rules": q.rules, "prompt": q.prompt, "trick": trick, "hand": hand,
         }))
         buttons: list[widgets.Widget] = []
         if q.multiple:
-            by_card = {c.card: c for c in q.choices if c.card is not None}
-            for card in render.sorted_hand(by_card):
-                choice = by_card[card]
+            # q.choices are in the order the hand is shown (trumps first): the feedback lists
+            # cards in that order too.
+            for choice in q.choices:
                 assert choice.card is not None
                 t = card_button(choice.card, toggle=True)
                 t.observe(lambda c, k=choice.key: self._on_toggle(k, bool(c["new"])), "value")
