@@ -37,8 +37,9 @@ def overlap(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-def test_the_score_bar_never_covers_the_deal(page: Page, site: Path) -> None:
-    page.set_viewport_size(PHONE)
+@pytest.mark.parametrize("size", [PHONE, {"width": 1000, "height": 700}], ids=["phone", "desk"])
+def test_the_score_bar_never_covers_the_deal(page: Page, site: Path, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)  # type: ignore[arg-type]
     page.goto((site / "lessons" / "first-night-seven-hearts.html").as_uri())
     score = page.locator("#quiz-score")
     assert score.is_visible()
@@ -47,6 +48,9 @@ def test_the_score_bar_never_covers_the_deal(page: Page, site: Path) -> None:
         page.evaluate(f"window.scrollTo(0, {y})")
         assert not overlap(score.bounding_box(), page.locator("#deal").bounding_box()), y
         assert not overlap(score.bounding_box(), page.locator("#auction").bounding_box()), y
+        if size is PHONE:  # on a phone it stays in place: never over a trick either
+            for trick in page.locator(".trick-section .trick").all():
+                assert not overlap(score.bounding_box(), trick.bounding_box()), y
 
 
 def test_a_score_sheet_reads_on_a_phone_totals_first(page: Page, site: Path) -> None:
