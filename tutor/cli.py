@@ -345,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", help="hand files (folders recursively)")
     p.add_argument("--json", action="store_true", help="print JSON (a list for several files)")
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
+    p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("schema", help="print the JSON Schema for hand files")
