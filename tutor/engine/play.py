@@ -257,6 +257,7 @@ def legal_plays(
     ctx: PlayContext,
     *,
     shown_void: Collection[Suit] = (),
+    led_before: Collection[Suit] = (),
 ) -> list[Card]:
     """The cards of ``hand`` that may be played to the trick so far.
 
@@ -266,7 +267,9 @@ def legal_plays(
     """
     unique = list(dict.fromkeys(hand))
     if not plays:
-        if ctx.wildcard and len(hand) > 1 and not joker_lead_suits(hand, ctx, shown_void):
+        if ctx.wildcard and len(hand) > 1 and not joker_lead_suits(
+            hand, ctx, shown_void, led_before=led_before
+        ):
             return [c for c in unique if c.__class__ is not Joker]
         return unique
     led = led_suit(plays, ctx)
@@ -282,11 +285,20 @@ def legal_plays(
     return unique
 
 
-def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collection[Suit]) -> list[Suit]:
-    """The suits a wildcard joker may name when led: never one its holder has shown void in.
+def joker_lead_suits(
+    hand: Sequence[Card],
+    ctx: PlayContext,
+    shown_void: Collection[Suit],
+    *,
+    led_before: Collection[Suit] = (),
+) -> list[Suit]:
+    """The suits a wildcard joker may name when led (setting ``joker_lead``).
 
-    With ``joker_lead = unless-void`` instead: any suit its holder still holds a card of. A
-    hand of nothing but jokers (two-joker packs) may name any suit.
+    ``not-shown-void`` (the American reading): never a suit its holder has shown void in.
+    ``unless-void``: any suit its holder still holds a card of. ``not-yet-led`` (the Australian
+    rules page): a suit not led before this hand (``led_before``, a suit named by a led joker
+    included); once all four suits have been led, none, so the joker may then be led only to
+    the last trick. A hand of nothing but jokers (two-joker packs) may name any suit.
     """
     suited = [c for c in hand if c.__class__ is SuitedCard]
     if not suited:
@@ -294,6 +306,8 @@ def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collect
     if ctx.joker_lead == "unless-void":
         held = {c.suit for c in suited}
         return [s for s in Suit if s in held]
+    if ctx.joker_lead == "not-yet-led":
+        return [s for s in Suit if s not in led_before]
     return [s for s in Suit if s not in shown_void]
 
 
@@ -306,19 +320,21 @@ def judge_play(
     *,
     shown_void: Collection[Suit] = (),
     left_bower_out: bool = False,
+    led_before: Collection[Suit] = (),
 ) -> Ruling:
     """The ruling that allows ``play`` from ``hand`` to the trick so far, or raise :class:`IllegalPlay`.
 
     ``shown_void`` holds the suits this seat has already failed to follow this hand.
     ``left_bower_out``: the left bower is in no one's hand any more (played, or put away with
     the kitty), so the rulings stop reminding the learner that it belongs to trumps.
+    ``led_before``: the suits led to earlier tricks this hand (setting ``joker_lead``).
     """
     card = play.card
     who = seat.word
     if card not in hand:
         raise IllegalPlay(f"{who} does not hold {card} (holding {_holding(hand)})", Kind.FOLLOW_SUIT)
     if not plays:
-        return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out)
+        return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out, led_before)
     if play.names is not None:
         raise IllegalPlay(
             f"{who} cannot name a suit with {play}: only a joker led in no-trumps or "
@@ -451,12 +467,13 @@ def _judge_lead(
     ctx: PlayContext,
     shown_void: Collection[Suit],
     left_bower_out: bool,
+    led_before: Collection[Suit],
 ) -> Ruling:
     card = play.card
     who = seat.word
     what = describe(card, ctx)
     if isinstance(card, Joker) and ctx.wildcard:
-        allowed = joker_lead_suits(hand, ctx, shown_void)
+        allowed = joker_lead_suits(hand, ctx, shown_void, led_before=led_before)
         last = len(hand) == 1
         if play.names is None:
             if last:
@@ -471,6 +488,12 @@ def _judge_lead(
                 f"Jo:S, Jo:C, Jo:D or Jo:H for the suit the others must follow",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
+        if not allowed and not last and ctx.joker_lead == "not-yet-led":
+            raise IllegalPlay(
+                f"{who} cannot lead the joker: all four suits have been led this hand, and under "
+                f"these rules the joker may then be led only to the last trick",
+                Kind.JOKER_LED_NAMES_SUIT,
+            )
         if not allowed and not last:
             raise IllegalPlay(
                 f"{who} cannot lead the joker: {who} has shown void in every suit, so there is "
@@ -478,11 +501,18 @@ def _judge_lead(
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if play.names not in allowed and not last:
+            if ctx.joker_lead == "not-yet-led":
+                raise IllegalPlay(
+                    f"{who} cannot lead the joker naming {play.names.word}: {play.names.word} "
+                    f"have already been led this hand, and under these rules a led "
+                    f"joker may name only a suit not led before",
+                    Kind.JOKER_LED_NAMES_SUIT,
+                )
             if ctx.joker_lead == "unless-void":
                 raise IllegalPlay(
                     f"{who} cannot lead the joker naming {play.names.word}: {who} holds no "
                     f"{play.names.word}, and under these rules it may name only a suit its "
-                    f"leader holds (setting joker_lead unless-void)",
+                    f"leader holds (a house rule: the joker may be led any time, unless void)",
                     Kind.JOKER_LED_NAMES_SUIT,
                 )
             raise IllegalPlay(

@@ -186,9 +186,11 @@ SETTINGS: dict[str, Setting] = {
         ),
         Setting(
             "joker_lead",
-            "the suit a led joker may name in no-trumps and misère: not-shown-void (any suit its "
-            "leader has not shown void in) or unless-void (any time, any suit its leader still holds)",
-            ("not-shown-void", "unless-void"),
+            "the suit a led joker may name in no-trumps and misère: not-yet-led (a suit not led "
+            "before this hand; once all four have been led, only to the last trick), "
+            "not-shown-void (any suit its leader has not shown void in) or unless-void (any time, "
+            "any suit its leader still holds)",
+            ("not-yet-led", "not-shown-void", "unless-void"),
         ),
         Setting(
             "bid_after_pass",

@@ -5,7 +5,9 @@ from __future__ import annotations
 import textwrap
 
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
+from tutor.engine.facts import facts_at
 from tutor.engine.replay import Replay, Step, StepKind
+from tutor.views.count import count_lines
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 
@@ -47,8 +49,22 @@ def _card_line(seat: str, shown: str, mark: str, text: str, width: int = 6) -> s
     ).rstrip()
 
 
-def format_replay(rp: Replay, *, symbols: bool = True) -> str:
-    """The whole hand as text, trick by trick, with the author's notes."""
+def _count(rp: Replay, index: int, heading: str, symbols: bool) -> list[str]:
+    """The count after step ``index`` (:mod:`tutor.engine.facts`), as an indented block."""
+    facts = facts_at(rp, index)
+    if facts is None:
+        return []
+    lines = count_lines(facts, rp.table.seats, symbols=symbols)
+    return [f"  # {heading}", *(textwrap.fill(line, width=96, initial_indent="  # ",
+                                              subsequent_indent="  #     ") for line in lines)]
+
+
+def format_replay(rp: Replay, *, symbols: bool = True, facts: bool = False) -> str:
+    """The whole hand as text, trick by trick, with the author's notes.
+
+    ``facts``: before each trick, the count (each seat's trumps, the trumps still out, the best
+    cards left in each suit), so that a learner can check every count a note makes.
+    """
     hand = rp.hand
     notes = hand.notes
     out: list[str] = [hand.title, "=" * len(hand.title), f"Rules: {rp.rules.title} ({rp.rules.name})"]
@@ -103,6 +119,9 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             shown_after.setdefault(last_trick, []).append(step)
     for trick in rp.tricks:
         out.append("")
+        if facts:
+            out += _count(rp, rp.step_of_trick(trick.number) - 1, f"Count before trick {trick.number}",
+                          symbols)
         out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
         for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False)):
             shown = play.pretty() if symbols else str(play)
