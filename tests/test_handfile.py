@@ -91,7 +91,7 @@ MISTAKES = [
     ),
     pytest.param(
         edit("auction: [8NT, pass, pass, pass]", "auction: [8NT, 7S, pass, pass]"), 10,
-        "call 2: South cannot bid 7S: it does not outrank East's 8NT", id="bid-too-low",
+        "call 2: South cannot bid seven spades: it does not outrank East's eight no-trumps", id="bid-too-low",
     ),
     pytest.param(
         edit("auction: [8NT, pass, pass, pass]", "auction: [8NT, pass, pass]"), 10,

@@ -60,7 +60,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.facts:
             from tutor.engine.facts import facts_at
 
-            for i, step in enumerate(data["steps"]):  # type: ignore[attr-defined]
+            steps = data["steps"]
+            assert isinstance(steps, list)
+            for i, step in enumerate(steps):
                 counted = facts_at(result, i)
                 step["facts"] = counted.to_json() if counted is not None else None
         print(json.dumps(data, indent=2, ensure_ascii=False))

@@ -677,15 +677,16 @@ def _check_bid(
     hands: Mapping[Seat, Sequence[Card]] | None = None,
 ) -> None:
     """Raise :class:`AuctionError` if the bid is not allowed; ``position`` counts calls from 0."""
+    said = _said(bid, rules)
     if bid.informative:
         if not rules.informative_no_trumps:
             raise AuctionError(
-                i, f"{seat.word} cannot bid {bid}: these rules ({rules.name}) have no Seven No or "
+                i, f"{seat.word} cannot bid {said}: {rules.title} has no Seven No or "
                 f"Inkle No (setting informative_no_trumps)"
             )
         if position >= 2:
             raise AuctionError(
-                i, f"{seat.word} cannot bid {bid}: only the first two to call may bid Seven No or "
+                i, f"{seat.word} cannot bid {said}: only the first two to call may bid Seven No or "
                 f"Inkle No (setting informative_no_trumps)"
             )
         held = hands.get(seat) if hands is not None else None
@@ -696,7 +697,7 @@ def _check_bid(
             )
     if rules.inkle and bid.kind is BidKind.TRICKS and bid.tricks == 6 and position >= 2:
         raise AuctionError(
-            i, f"{seat.word} cannot bid {bid}: a six-bid (an inkle) may be made only by the first "
+            i, f"{seat.word} cannot bid {said}: a six-bid (an inkle) may be made only by the first "
             f"two to call (setting inkle)"
         )
     if bid.kind is BidKind.MISERE and rules.misere and not rules.misere_any_time and not (
@@ -704,39 +705,44 @@ def _check_bid(
     ):
         raise AuctionError(
             i, f"{seat.word} cannot bid {rules.misere_word} yet: under these rules it may be bid only once "
-            f"someone has bid seven (setting misere_any_time off)"
+            f"someone has bid seven (bidding it at any time is a variation, setting misere_any_time)"
         )
     if bid.kind is BidKind.MISERE and not rules.misere:
         raise AuctionError(
-            i, f"{seat.word} cannot bid {rules.misere_word}: these rules ({rules.name}) have no "
-            f"{rules.misere_word}"
+            i, f"{seat.word} cannot bid {rules.misere_word}: {rules.title} has no {rules.misere_word}"
         )
     if bid.kind is BidKind.OPEN_MISERE and not rules.open_misere:
         raise AuctionError(
-            i, f"{seat.word} cannot bid open {rules.misere_word}: these rules ({rules.name}) have no "
-            f"open {rules.misere_word}"
+            i, f"{seat.word} cannot bid open misère: {rules.title} has no open misère"
         )
     if bid.kind is BidKind.TRICKS and bid.tricks < rules.lowest_bid:
         raise AuctionError(
             i,
-            f"{seat.word} cannot bid {bid}: the lowest legal bid is {rules.lowest_bid} tricks "
+            f"{seat.word} cannot bid {said}: the lowest legal bid is {rules.lowest_bid} tricks "
             f"(setting lowest_bid)",
         )
     if high is not None and high_seat is not None and ladder_key(bid, rules) <= ladder_key(high, rules):
         raise AuctionError(
             i,
-            f"{seat.word} cannot bid {bid}: it does not outrank {high_seat.word}'s {high} "
+            f"{seat.word} cannot bid {said}: it does not outrank {high_seat.word}'s {_said(high, rules)} "
             f"(a bid must be higher on the ladder {_ladder_hint(bid, high, rules)})",
         )
 
 
+def _said(bid: Bid, rules: RuleSet) -> str:
+    """A bid in words, as this table says it (misère or nullo)."""
+    return bid.words().replace("misère", rules.misere_word)
+
+
 def _ladder_hint(bid: Bid, high: Bid, rules: RuleSet) -> str:
     if bid.is_misere or high.is_misere:
-        return (
-            f"where {rules.misere_word} ranks just above {rules.misere_ranks_above} and open "
-            f"{rules.misere_word} just above "
-            f"{rules.open_misere_ranks_above}"
-        )
+        word = rules.misere_word
+        hint = f"where {word} ranks just above {_said(Bid.parse(rules.misere_ranks_above), rules)}"
+        if rules.open_misere:  # only where open misère is played (never open nullo in American play)
+            above = rules.open_misere_ranks_above
+            where = "above every other bid" if above == "top" else f"just above {_said(Bid.parse(above), rules)}"
+            hint += f" and open {word} {where}"
+        return hint
     return "of tricks, then spades < clubs < diamonds < hearts < no-trumps"
 
 

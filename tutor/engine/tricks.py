@@ -38,6 +38,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
     active = [s for s in b.seats if s not in out]
     leader, lead_reason = first_leader(b, contract, active)
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in b.seats}
+    led_before: set[Suit] = set()  # the suits led so far (setting joker_lead not-yet-led)
     won: dict[Side, int] = dict.fromkeys(at.sides, 0)
     records: list[TrickRecord] = []
     n_tricks = len(hand.hands[b.seats[0]])
@@ -72,7 +73,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
             try:
                 ruling = judge_play(
                     seat, b.holding[seat], plays, play, ctx,
-                    shown_void=shown_void[seat], left_bower_out=left_out,
+                    shown_void=shown_void[seat], left_bower_out=left_out, led_before=led_before,
                 )
             except IllegalPlay as err:
                 b.problem(
@@ -87,6 +88,8 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
                 powerless.append(c)
             if c == 0:
                 led = led_suit([play], ctx)
+                if led is not None:
+                    led_before.add(led)
             elif led is not None and led not in shown_void[seat] and (
                 effective_suit(play.card, ctx) is not led
             ):
