@@ -740,7 +740,8 @@ def _ladder_hint(bid: Bid, high: Bid, rules: RuleSet) -> str:
         hint = f"where {word} ranks just above {_said(Bid.parse(rules.misere_ranks_above), rules)}"
         if rules.open_misere:  # only where open misère is played (never open nullo in American play)
             above = rules.open_misere_ranks_above
-            where = "above every other bid" if above == "top" else f"just above {_said(Bid.parse(above), rules)}"
+            where = ("above every other bid" if above == "top"
+                     else f"just above {_said(Bid.parse(above), rules)}")
             hint += f" and open {word} {where}"
         return hint
     return "of tricks, then spades < clubs < diamonds < hearts < no-trumps"

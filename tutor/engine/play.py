@@ -227,14 +227,42 @@ def _no_trump_word(ctx: PlayContext) -> str:
 
 
 def _holding(cards: Sequence[Card]) -> str:
-    return ", ".join(str(c) for c in cards)
+    """Cards in words, by suit: ``the king and 9 of diamonds and the joker``, never the file
+    notation (``KD, 9D``)."""
+    groups: dict[Suit | None, list[Card]] = {}
+    for c in cards:
+        groups.setdefault(c.suit if isinstance(c, SuitedCard) else None, []).append(c)
+    parts: list[str] = []
+    for suit, held in groups.items():
+        if suit is None:
+            parts += [c.words() for c in held]
+        else:
+            ranks = [c.rank.word for c in held if isinstance(c, SuitedCard)]
+            parts.append(f"the {_and_list(ranks)} of {suit.word}")
+    return _and_list(parts)
+
+
+def _and_list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _role(card: Card) -> str:
+    """The role of the joker or the left bower this hand, said without a parenthesis."""
+    return _highest_trump(card) if isinstance(card, Joker) else "the left bower"
+
+
+#: How the reading of the house rule "the joker loses its power" is said wherever it decides.
+LOSES_POWER_READING = (
+    "under this house rule (a variation the rules page lists) tutor reads \"after discarding\" as "
+    "after its holder has discarded on any suit led"
+)
 
 
 def _bower_note(led: Suit, ctx: PlayContext, *, live: bool) -> str:
     """The parenthesis that reminds a learner where the left bower belongs.
 
-    ``live``: whether the reminder is worth saying here; the callers decide (the left bower is
-    still in someone's hand, or in the hand of the player being told).
+    ``live``: whether the reminder is worth saying here: only to the player who holds the left
+    bower (said to anyone else it reads as if they held it).
     """
     if ctx.trumps is None or not live:
         return ""
@@ -326,18 +354,20 @@ def judge_play(
 
     ``shown_void`` holds the suits this seat has already failed to follow this hand.
     ``left_bower_out``: the left bower is in no one's hand any more (played, or put away with
-    the kitty), so the rulings stop reminding the learner that it belongs to trumps.
+    the kitty). Kept for the callers; the reminder that it belongs to trumps now goes only to
+    the player who holds it, which already covers this.
     ``led_before``: the suits led to earlier tricks this hand (setting ``joker_lead``).
     """
     card = play.card
     who = seat.word
     if card not in hand:
-        raise IllegalPlay(f"{who} does not hold {card} (holding {_holding(hand)})", Kind.FOLLOW_SUIT)
+        raise IllegalPlay(f"{who} does not hold {card.words()}: {who} holds {_holding(hand)}",
+                          Kind.FOLLOW_SUIT)
     if not plays:
         return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out, led_before)
     if play.names is not None:
         raise IllegalPlay(
-            f"{who} cannot name a suit with {play}: only a joker led in no-trumps or "
+            f"{who} cannot name a suit with {card.words()}: only a joker led in no-trumps or "
             f"{ctx.misere_word} names one",
             Kind.JOKER_LED_NAMES_SUIT,
         )
@@ -386,13 +416,13 @@ def judge_play(
             )
         extra = ""
         if ctx.is_left_bower(card) or (isinstance(card, Joker) and ctx.trumps is not None):
-            extra = f" ({describe(card, ctx)} is a {ctx.trumps.singular} this hand)"  # type: ignore[union-attr]
+            extra = f", {_role(card)}: it is a {ctx.trumps.singular} this hand"  # type: ignore[union-attr]
         elif isinstance(card, Joker) and ctx.joker_suit is not None:
-            extra = f" (the joker was nominated as a {ctx.joker_suit.singular})"
+            extra = f": the joker was nominated as a {ctx.joker_suit.singular}"
         raise IllegalPlay(
             f"{who} must follow suit: {led.word} were led and {who} holds "
             f"{_holding(followers)}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}, so "
-            f"cannot play {card}{extra}",
+            f"cannot play {card.words()}{extra}",
             rule,
         )
     # Void in the suit led.
@@ -400,13 +430,12 @@ def judge_play(
     if ctx.joker_compulsory and wildcard_joker is not None and not isinstance(card, Joker):
         raise IllegalPlay(
             f"{who} has no {led.word} and holds the joker, which in {ctx.misere_word} must be played "
-            f"as soon as its holder is void in the suit led; {who} cannot play {card}",
+            f"as soon as its holder is void in the suit led; {who} cannot play {card.words()}",
             Kind.JOKER_COMPULSORY,
         )
-    # Void in trumps: remind while the left bower is still to come; void in its printed suit:
-    # only when this seat holds it (why it does not count as that suit).
-    live = not left_bower_out if led is ctx.trumps else _holds_left_bower(hand, ctx)
-    void = f"{who} has no {led.word}{_bower_note(led, ctx, live=live)}"
+    # The reminder only to the holder of the left bower: void in its printed suit, it says why
+    # the bower does not count as that suit (void in trumps, no one holding it is ever void).
+    void = f"{who} has no {led.word}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}"
     if isinstance(card, Joker) and ctx.wildcard:
         if ctx.joker_compulsory:
             kind = Kind.JOKER_COMPULSORY
@@ -423,8 +452,8 @@ def judge_play(
         if joker_powerless(card, ctx, shown_void):
             return Ruling(
                 Kind.JOKER_LOST_POWER,
-                f"{why}. But it has lost its power: {who} discarded earlier, when void in "
-                f"{_and_words(shown_void)}, so it wins nothing (setting joker_loses_power).",
+                f"{why}. But it has lost its power, so it wins nothing: {who} discarded earlier, "
+                f"when void in {_and_words(shown_void)}, and {LOSES_POWER_READING}.",
                 (seat,),
                 (card,),
             )
@@ -524,9 +553,9 @@ def _judge_lead(
             return Ruling(
                 Kind.JOKER_LOST_POWER,
                 f"{who} leads {card.words()} and names {play.names.word}: the others must "
-                f"follow {play.names.word} if they can. But it has lost its power ({who} "
-                f"discarded earlier, when void in {_and_words(shown_void)}; setting "
-                f"joker_loses_power), so it wins only if no one follows.",
+                f"follow {play.names.word} if they can. But it has lost its power, so it wins only "
+                f"if no one follows: {who} discarded earlier, when void in "
+                f"{_and_words(shown_void)}, and {LOSES_POWER_READING}.",
                 (seat,),
                 (card,),
             )
@@ -562,11 +591,11 @@ def _judge_lead(
         return Ruling(
             kind,
             f"{who} leads {what}: the others must follow {suit.word}"
-            f"{_bower_note(suit, ctx, live=not left_bower_out)}.",
+            f"{_bower_note(suit, ctx, live=_holds_left_bower(hand, ctx))}.",
             (seat,),
             (card,),
         )
-    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx, live=not left_bower_out)}"
+    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx, live=_holds_left_bower(hand, ctx))}"
     return Ruling(Kind.LEAD, f"{who} leads {what}: {follow}.", (seat,), (card,))
 
 
