@@ -136,7 +136,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     session = QuizSession(questions)
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):
-        print(f"Question {n} of {len(questions)} ({q.source}, {q.rules} rules)")
+        print(f"Question {n} of {len(questions)} ({q.source}; {q.rules})")
         print(f"  {q.prompt}")
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(

@@ -18,6 +18,7 @@ from tutor.engine.cards import Card
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.seats import Seat
+from tutor.engine.wording import setting_words
 from tutor.views.render import render_card, render_hand, render_piles, render_trick
 
 __all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
@@ -202,7 +203,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     return {
         **lesson_summary(rp),
         "rules": {"name": rp.rules.name, "title": rp.rules.title,
-                  "changed": [f"{k} = {v}" for k, v in rp.rules.differences().items()]},
+                  "changed": [setting_words(k, v) for k, v in rp.rules.differences().items()]},
         "dealer": hand.dealer.word,
         "first_caller": rp.table.next(hand.dealer).word,
         "intro": paragraphs(notes.get("intro")),

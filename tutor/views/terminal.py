@@ -7,6 +7,7 @@ import textwrap
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.facts import facts_at
 from tutor.engine.replay import Replay, Step, StepKind
+from tutor.engine.wording import setting_words
 from tutor.views.count import count_lines
 
 __all__ = ["format_card", "format_hand", "format_replay"]
@@ -70,7 +71,7 @@ def format_replay(rp: Replay, *, symbols: bool = True, facts: bool = False) -> s
     out: list[str] = [hand.title, "=" * len(hand.title), f"Rules: {rp.rules.title} ({rp.rules.name})"]
     diff = rp.rules.differences()
     if diff:
-        out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
+        out.append("Changed from these rules: " + "; ".join(setting_words(k, v) for k, v in diff.items()))
     out.append(f"Dealer: {hand.dealer.word}")
     out.append("")
     seats = rp.table.seats

@@ -321,7 +321,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         }))
         note = rp.hand.note(step.note_key) if step.note_key else None
         self.ruling.value = str(m.ruling({
-            "number": index + 1, "total": self._last + 1, "kind": step.ruling.kind.value,
+            "number": index + 1, "total": self._last + 1, "kind": step.ruling.kind.label,
             "text": step.ruling.text, "note": note,
         }))
         earlier = [t for t in state.tricks if t.complete and t is not trick]
