@@ -69,7 +69,7 @@ def paragraphs(text: str | None) -> list[str]:
 def _state(rp: Replay) -> str:
     if rp.result is not None:
         return "complete"
-    if rp.auction is not None and rp.auction.contract is None:
+    if rp.auction is not None and rp.auction.thrown_in:
         return "thrown-in"
     return "partial"
 
@@ -84,6 +84,8 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
         result = f"{'made' if rp.result.made else 'set'}, {side.word} {rp.result.score[side]:+d}"
     elif state == "thrown-in":
         result = "thrown in"
+    elif rp.auction is not None and not rp.auction.complete:
+        result = "partial: the auction is unfinished"
     else:
         result = f"partial: {len(rp.tricks)} of {len(hand.hands[rp.table.seats[0]])} tricks played"
     return {
@@ -223,6 +225,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "quiz_count": sum(1 for t in tricks if t["complete"]),
         "won": [{"side": side.word, "tricks": won[side]} for side in won],
         "result_ruling": result.ruling.text if result else None,
+        "stopped": rp.stopped,
         "score": [{"side": side.word, "points": f"{result.score[side]:+d}"} for side in won]
         if result else [],
     }

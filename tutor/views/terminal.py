@@ -161,8 +161,8 @@ def format_replay(rp: Replay, *, symbols: bool = True, facts: bool = False) -> s
         out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
         out.append("The hand was thrown in: no score.")
-    else:
-        out.append("The hand stops before the last trick: a partial hand gets no score.")
+    elif rp.stopped is not None:
+        out.append(_wrap(rp.stopped, ""))
     if "outro" in notes:
         out += ["", _wrap(notes["outro"], "» ")]
     return "\n".join(out) + "\n"
