@@ -570,7 +570,7 @@ def _over_message(rules: RuleSet, high: Bid | None, high_seat: Seat | None) -> s
         if rules.auction == "one-round"
         else "all but one have passed"
     )
-    return f"the auction is over ({why}): {high_seat.word} won it with {high}; no more calls"
+    return f"the auction is over ({why}): {high_seat.word} won it with {_said(high, rules)}; no more calls"
 
 
 def _pass_text(seat: Seat, rules: RuleSet) -> str:

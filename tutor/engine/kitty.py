@@ -10,7 +10,7 @@ from tutor.engine.auction import Bid, BidKind, Contract
 from tutor.engine.builder import Builder, count_word
 from tutor.engine.cards import Card, Joker, Suit
 from tutor.engine.partner import call_partner
-from tutor.engine.play import PlayContext
+from tutor.engine.play import PlayContext, cards_in_words
 from tutor.engine.rules import RuleSet
 from tutor.engine.rulings import Kind, Ruling
 from tutor.engine.steps import Step, StepKind
@@ -30,7 +30,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
             StepKind.KITTY,
             Ruling(
                 Kind.KITTY,
-                f"{who.word} takes the {rules.kitty_word} ({', '.join(str(c) for c in kitty)}) "
+                f"{who.word} takes the {rules.kitty_word} ({cards_in_words(kitty)}) "
                 f"without showing it: "
                 f"{len(b.holding[who])} cards, so {n} must be put away.",
                 (who,),
@@ -80,7 +80,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
             StepKind.DISCARD,
             Ruling(
                 Kind.DISCARD,
-                f"{who.word} puts away {', '.join(str(c) for c in discard)} face down, "
+                f"{who.word} puts away {cards_in_words(discard)} face down, "
                 f"back to ten cards.",
                 (who,),
                 tuple(discard),
@@ -119,7 +119,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
                 Ruling(
                     Kind.PARTNER_SITS_OUT,
                     f"In {bid.words()} {who.word} plays alone: both partners, {names}, lay their "
-                    f"cards face down and take no part, so each trick has "
+                    f"cards face up on the table and take no part, so each trick has "
                     f"{count_word(b.table.players - len(out))} cards.",
                     out,
                 ),
@@ -127,6 +127,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
             ),
             sitting_out=out[0],
             out=frozenset(out),
+            shown=frozenset(out),  # "both of the contractor's partners reveal their hands"
         )
     nominated = hand.joker
     holds_joker = any(isinstance(c, Joker) for c in b.holding[who])
@@ -185,8 +186,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
                 Ruling(
                     Kind.MISERE_JOKER_NOT_NOMINATED,
                     f"{who.word} keeps the joker in {bid.words()} without nominating its suit: "
-                    f"under these rules that loses the {rules.misere_word} whatever the tricks (setting "
-                    f"misere_needs_joker_nominated).",
+                    f"under these rules that loses the {rules.misere_word} whatever the tricks.",
                     (who,),
                     (Joker(),),
                 ),
@@ -287,7 +287,7 @@ def _nullo_exchange(b: Builder, contract: Contract, discard: Sequence[Card]) -> 
             StepKind.DISCARD,
             Ruling(
                 Kind.NULLO_EXCHANGE,
-                f"{partner.word} puts away {', '.join(str(c) for c in theirs)} face down, back to "
+                f"{partner.word} puts away {cards_in_words(theirs)} face down, back to "
                 f"ten cards. {who.word} leads, and neither partner may take a trick.",
                 (partner,),
                 tuple(theirs),

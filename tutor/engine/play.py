@@ -19,6 +19,7 @@ __all__ = [
     "IllegalPlay",
     "Play",
     "PlayContext",
+    "cards_in_words",
     "describe",
     "effective_suit",
     "joker_powerless",
@@ -226,7 +227,7 @@ def _no_trump_word(ctx: PlayContext) -> str:
     return ctx.misere_word if ctx.misere else "no-trumps"
 
 
-def _holding(cards: Sequence[Card]) -> str:
+def cards_in_words(cards: Sequence[Card]) -> str:
     """Cards in words, by suit: ``the king and 9 of diamonds and the joker``, never the file
     notation (``KD, 9D``)."""
     groups: dict[Suit | None, list[Card]] = {}
@@ -237,7 +238,8 @@ def _holding(cards: Sequence[Card]) -> str:
         if suit is None:
             parts += [c.words() for c in held]
         else:
-            ranks = [c.rank.word for c in held if isinstance(c, SuitedCard)]
+            suited = sorted((c for c in held if isinstance(c, SuitedCard)), key=lambda c: -c.rank.order)
+            ranks = [c.rank.word for c in suited]
             parts.append(f"the {_and_list(ranks)} of {suit.word}")
     return _and_list(parts)
 
@@ -361,7 +363,7 @@ def judge_play(
     card = play.card
     who = seat.word
     if card not in hand:
-        raise IllegalPlay(f"{who} does not hold {card.words()}: {who} holds {_holding(hand)}",
+        raise IllegalPlay(f"{who} does not hold {card.words()}: {who} holds {cards_in_words(hand)}",
                           Kind.FOLLOW_SUIT)
     if not plays:
         return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out, led_before)
@@ -410,7 +412,7 @@ def judge_play(
             rule = Kind.JOKER_ONLY_WHEN_VOID
             raise IllegalPlay(
                 f"{who} cannot play the joker: {led.word} were led and {who} holds "
-                f"{_holding(followers)}; in {_no_trump_word(ctx)}, with no trump suit, the joker "
+                f"{cards_in_words(followers)}; in {_no_trump_word(ctx)}, with no trump suit, the joker "
                 f"may be played only when void in the suit led",
                 rule,
             )
@@ -421,7 +423,7 @@ def judge_play(
             extra = f": the joker was nominated as a {ctx.joker_suit.singular}"
         raise IllegalPlay(
             f"{who} must follow suit: {led.word} were led and {who} holds "
-            f"{_holding(followers)}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}, so "
+            f"{cards_in_words(followers)}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}, so "
             f"cannot play {card.words()}{extra}",
             rule,
         )

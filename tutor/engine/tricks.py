@@ -76,6 +76,16 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
                     shown_void=shown_void[seat], left_bower_out=left_out, led_before=led_before,
                 )
             except IllegalPlay as err:
+                holder = next((s for s in active if play.card in b.holding[s]), None)
+                if t == 0 and c == 0 and holder is not None and holder != seat:
+                    # The wrong seat wrote the first card: say who must lead, and why.
+                    b.problem(
+                        ("play", t, c),
+                        f"trick 1, card 1: the first card is {seat.word}'s, not {holder.word}'s: "
+                        f"{lead_reason}; {play.card.words()} is in {holder.word}'s hand",
+                        Kind.FIRST_LEAD.value,
+                    )
+                    return records
                 b.problem(
                     ("play", t, c),
                     f"trick {number}, card {c + 1} ({seat.word} plays {play}): {err}",
@@ -162,6 +172,8 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
             to_play=winner if number < n_tricks else None,
         )
         if number == 1 and contract.bid.kind is BidKind.OPEN_MISERE:
+            already = b.now["shown"]  # six-handed: the partners' hands are face up already
+            assert isinstance(already, frozenset)
             b.record(
                 Step(
                     StepKind.SHOW,
@@ -174,14 +186,14 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
                     ),
                     contract.declarer,
                 ),
-                shown=frozenset({contract.declarer}),
+                shown=frozenset({contract.declarer}) | already,
             )
     if len(records) == n_tricks:
         forfeit = None
         if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
             forfeit = (
                 f"the contractor kept the joker without nominating its suit, which loses a "
-                f"{rules.misere_word} (setting misere_needs_joker_nominated)"
+                f"{rules.misere_word} under these rules"
             )
         partner = at.side_of(b.partner) if b.partner is not None else None
         result = score_hand(contract, won, rules, forfeit=forfeit, partner=partner)

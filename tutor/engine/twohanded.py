@@ -356,7 +356,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
         if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
             forfeit = (
                 "the contractor kept the joker without nominating its suit, which loses a misère "
-                "(setting misere_needs_joker_nominated)"
+                "under these rules"
             )
         result = score_hand(contract, won, rules, forfeit=forfeit)
         b.record(Step(StepKind.RESULT, result.ruling, contract.declarer, note_key="outro"),
