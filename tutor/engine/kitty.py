@@ -18,10 +18,39 @@ from tutor.engine.steps import Step, StepKind
 __all__ = ["kitty_and_discard"]
 
 def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
-    hand, rules = b.hand, b.rules
-    who = contract.declarer
+    """The steps between the auction and the first lead, in order; the contract's
+    :class:`PlayContext`, or None when a step found a problem (recorded in ``b``)."""
     if contract.bid.is_all_passed:
         return _all_passed_context(b, contract)
+    n = _take_kitty(b, contract)
+    if b.hand.grand_slam is not None:
+        if not _grand_slam(b, contract):
+            return None
+        n += 1
+    elif b.hand.partner_discard is not None and contract.bid.kind is not BidKind.GRAND_NULLO:
+        b.problem(
+            ("partner_discard",),
+            f"partner_discard is for grand nullo's exchange, and the contract is {contract.bid.words()}",
+            "grand-nullo",
+        )
+        return None
+    discard = _put_away(b, contract, n)
+    if discard is None:
+        return None
+    if contract.bid.kind is BidKind.GRAND_NULLO and not _nullo_exchange(b, contract, discard):
+        return None
+    if not call_partner(b, contract):
+        return None
+    _sit_out(b, contract)
+    if not _nominate_joker(b, contract):
+        return None
+    return _context(contract.bid, b.hand.joker, b.rules)
+
+
+def _take_kitty(b: Builder, contract: Contract) -> int:
+    """The contractor picks up the kitty unseen; the number of cards to put away."""
+    hand, rules = b.hand, b.rules
+    who = contract.declarer
     kitty = list(hand.kitty)
     b.holding[who].extend(kitty)
     n = rules.kitty_size
@@ -40,17 +69,13 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
         ),
         kitty_taken=True,
     )
-    if hand.grand_slam is not None:
-        if not _grand_slam(b, contract):
-            return None
-        n += 1
-    elif hand.partner_discard is not None and contract.bid.kind is not BidKind.GRAND_NULLO:
-        b.problem(
-            ("partner_discard",),
-            f"partner_discard is for grand nullo's exchange, and the contract is {contract.bid.words()}",
-            "grand-nullo",
-        )
-        return None
+    return n
+
+
+def _put_away(b: Builder, contract: Contract, n: int) -> list[Card] | None:
+    """The contractor's ``n`` discards, face down; None when they are missing or not held."""
+    hand = b.hand
+    who = contract.declarer
     if hand.discard is None:
         b.problem(
             ("discard",), f"{who.word} won the auction, so the hand needs the {n} discards", "the kitty"
@@ -89,11 +114,12 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
             note_key="discard",
         )
     )
-    bid = contract.bid
-    if bid.kind is BidKind.GRAND_NULLO and not _nullo_exchange(b, contract, discard):
-        return None
-    if not call_partner(b, contract):
-        return None
+    return discard
+
+
+def _sit_out(b: Builder, contract: Contract) -> None:
+    """In misère the contractor's partner (both partners at six) lays down their cards."""
+    who, bid = contract.declarer, contract.bid
     out = b.table.partners(who) if bid.is_misere else ()
     if len(out) == 1:
         sitting_out = out[0]
@@ -129,6 +155,13 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
             out=frozenset(out),
             shown=frozenset(out),  # "both of the contractor's partners reveal their hands"
         )
+
+
+def _nominate_joker(b: Builder, contract: Contract) -> bool:
+    """The contractor's joker nominated (no-trumps, misère), or kept in a misère that needs
+    it nominated; False when the nomination breaks a rule."""
+    hand, rules = b.hand, b.rules
+    who, bid = contract.declarer, contract.bid
     nominated = hand.joker
     holds_joker = any(isinstance(c, Joker) for c in b.holding[who])
     if nominated is not None:
@@ -139,7 +172,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
                 f"highest trump",
                 "joker-nomination",
             )
-            return None
+            return False
         if rules.joker_nomination and not rules.joker_nomination_in_no_trumps and not bid.is_misere:
             b.problem(
                 ("joker",),
@@ -148,7 +181,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
                 f"joker_nomination_in_no_trumps off)",
                 "joker-nomination",
             )
-            return None
+            return False
         if not rules.joker_nomination:
             b.problem(
                 ("joker",),
@@ -156,7 +189,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
                 f"and {rules.misere_word} it is a card of its own (setting joker_nomination off)",
                 "joker-nomination",
             )
-            return None
+            return False
         if not holds_joker:
             b.problem(
                 ("joker",),
@@ -164,7 +197,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
                 f"only its holder, the contractor, may nominate it",
                 "joker-nomination",
             )
-            return None
+            return False
         b.record(
             Step(
                 StepKind.NOMINATE,
@@ -193,7 +226,9 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
                 who,
             )
         )
-    return _context(bid, nominated, rules)
+    return True
+
+
 
 
 def _grand_slam(b: Builder, contract: Contract) -> bool:

@@ -46,9 +46,9 @@ from tutor.engine.play import (
 )
 from tutor.engine.rules import RuleSet
 from tutor.engine.rulings import Kind, Ruling
-from tutor.engine.scoring import score_hand
 from tutor.engine.seats import Seat, Side, table
 from tutor.engine.steps import State, Step, StepKind, TrickRecord
+from tutor.engine.tricks import record_result, show_open_misere
 
 __all__ = [
     "HAND",
@@ -227,7 +227,7 @@ def _wrong_source(seat: Seat, card: Card, holding: Sequence[Card], piles: Sequen
 
 def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
     """Replay the tricks of the two-handed game, recording steps as :func:`tutor.engine.replay.build` does."""
-    hand, rules, at = b.hand, b.rules, b.table
+    hand, at = b.hand, b.table
     assert hand.piles is not None
     piles = {s: list(hand.piles[s].start()) for s in b.seats}
     leader, lead_reason = first_leader(b, contract, list(b.seats))
@@ -343,24 +343,9 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
         )
         _turn(b, piles, number, winner)
         if number == 1 and contract.bid.kind is BidKind.OPEN_MISERE:
-            who = contract.declarer
-            b.record(
-                Step(StepKind.SHOW, Ruling(
-                    Kind.OPEN_MISERE_SHOWN,
-                    f"After the first trick {who.word} lays their hand face up on the table: that "
-                    f"is what makes the misère open.", (who,), tuple(b.holding[who])), who),
-                shown=frozenset({who}),
-            )
+            show_open_misere(b, contract)
     if len(records) == n_tricks:
-        forfeit = None
-        if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
-            forfeit = (
-                "the contractor kept the joker without nominating its suit, which loses a misère "
-                "under these rules"
-            )
-        result = score_hand(contract, won, rules, forfeit=forfeit)
-        b.record(Step(StepKind.RESULT, result.ruling, contract.declarer, note_key="outro"),
-                 result=result)
+        record_result(b, contract, won)
     return records
 
 
