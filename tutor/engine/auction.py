@@ -161,6 +161,13 @@ class Bid:
             return _WORDS[self.kind.value].replace("misère", self.misere_word).capitalize()
         return _PRETTY[self.kind.value]
 
+    def headline(self) -> str:
+        """In words, with the notation after a trick bid: ``eight no-trumps (8NT)``, ``misère``.
+        What a learner is shown wherever a contract heads a page or a table."""
+        if self.kind is BidKind.TRICKS:
+            return f"{self.words()} ({self.pretty()})"
+        return self.words()
+
     def words(self) -> str:
         if self.kind is BidKind.TRICKS:
             assert self.strain is not None

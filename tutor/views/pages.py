@@ -92,7 +92,8 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
         "title": hand.title,
         "summary": hand.summary or "",
         "tags": list(hand.tags),
-        "contract": f"{contract.bid.pretty()} by {contract.declarer.word}" if contract else "none",
+        # In words first: notation such as 8NT is never shown without them.
+        "contract": f"{contract.bid.headline()} by {contract.declarer.word}" if contract else "none",
         "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else "none",
         "result": result,
         "state": state,

@@ -264,7 +264,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             "title": rp.hand.title,
             "rules": rp.rules.title,
             "dealer": rp.hand.dealer.word,
-            "contract": contract.bid.pretty() + " by " + contract.declarer.word if contract else None,
+            # In words first: notation such as 8NT is never shown without them.
+            "contract": f"{contract.bid.headline()} by {contract.declarer.word}" if contract else None,
             "declarer": contract.declarer.word if contract else None,
             "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
             "score": ", ".join(
