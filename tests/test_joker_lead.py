@@ -73,3 +73,39 @@ def test_australian_joker_after_all_four_suits_only_to_the_last_trick() -> None:
     # The American reading lets the same joker lead, naming a suit not shown void.
     american = PlayContext.of(Bid.parse("8NT"), joker_lead="not-shown-void")
     assert "Jo" in [str(c) for c in legal_plays(cards("Jo 9H"), [], american, led_before=every)]
+
+
+def _joker_led_late(spec_overrides: dict[str, object]):  # type: ignore[no-untyped-def]
+    """A random Australian hand where the joker is led, naming a suit, after the first trick."""
+    from tutor.engine.cards import Joker
+    from tutor.engine.hand import RulesSpec
+    from tutor.engine.randomdeal import random_hand
+
+    for seed in range(3000):
+        hand = random_hand(seed, RulesSpec("australian", spec_overrides))
+        for t, trick in enumerate(hand.play):
+            if t > 0 and trick and isinstance(trick[0].card, Joker) and trick[0].names is not None:
+                return hand, t
+    raise AssertionError("no random hand leads the joker after the first trick")
+
+
+def test_replayed_hands_lead_the_joker_only_to_a_suit_not_yet_led() -> None:
+    import dataclasses
+
+    from tutor.engine.play import PlayContext, led_suit
+    from tutor.engine.replay import build
+
+    hand, t = _joker_led_late({"joker_nomination": False})
+    rp = build(hand)
+    assert not rp.problems
+    ctx = rp.context
+    assert isinstance(ctx, PlayContext) and ctx.joker_lead == "not-yet-led"
+    before = {led_suit(list(trick[:1]), ctx) for trick in hand.play[:t]}
+    named = hand.play[t][0].names
+    assert named is not None and named not in before
+    # The same hand with the joker naming a suit already led is refused, and the message says why.
+    first = next(s for s in before if s is not None)
+    lead = dataclasses.replace(hand.play[t][0], names=first)
+    bad = dataclasses.replace(hand, play=(*hand.play[:t], (lead, *hand.play[t][1:]), *hand.play[t + 1:]))
+    problems = build(bad).problems
+    assert problems and "have already been led this hand" in problems[0].message
