@@ -17,7 +17,7 @@ import pytest
 from tutor.engine.cards import Card
 from tutor.engine.facts import Facts, facts_at
 from tutor.engine.replay import Replay, StepKind
-from tutor.engine.rules import SETTINGS
+from tutor.engine.rules import PRESET_NAMES, SETTINGS
 from tutor.engine.rulings import Kind
 from tutor.engine.seats import Seat
 from tutor.files import handfile
@@ -235,3 +235,36 @@ def test_the_raw_patterns_catch_what_the_review_found(said: str) -> None:
 
 def test_the_nesting_check_catches_the_reviewed_sentence() -> None:
     assert nesting("(the jack of diamonds (the left bower) is a heart this hand)") == 2
+
+
+VARIANTS = [
+    ("australian", {"all_pass": "no-trumps"}), ("australian", {"joker_loses_power": True}),
+    ("australian", {"misere_any_time": True, "bid_after_pass": True}),
+    ("australian", {"raise_final_bid": True}), ("australian", {"defenders_score": "when-set"}),
+    ("australian", {"slam": "plus250"}), ("five-handed", {"secret_alone": True}),
+    ("five-handed", {"partner_revealed": "at-once"}), ("american", {"all_pass": "no-trumps"}),
+]
+
+
+@pytest.mark.parametrize(("preset_name", "overrides"),
+                         [(n, {}) for n in PRESET_NAMES] + VARIANTS,
+                         ids=lambda v: v if isinstance(v, str) else ",".join(v) or "preset")
+def test_random_deals_of_every_table_show_no_machinery(
+    preset_name: str, overrides: dict[str, object]
+) -> None:
+    """The engine's rulings, not only the lessons': random deals of each preset and variation."""
+    from tutor.engine.hand import RulesSpec
+    from tutor.engine.randomdeal import random_hand
+    from tutor.engine.replay import build
+
+    problems = []
+    for seed in range(30):
+        rp = build(random_hand(seed, RulesSpec(preset_name, overrides)))
+        for where, text in learner_texts(rp)[2:]:  # the rulings, not the generated title
+            bad = [what for pattern, what in RAW if pattern.search(text)]
+            bad += [name for name in SETTING_NAMES if name in text]
+            if nesting(text) > 1:
+                bad.append("a parenthesis inside a parenthesis")
+            if bad:
+                problems.append(f"seed {seed}, {where}: {', '.join(bad)}: {text}")
+    assert not problems, "\n".join(problems[:10])

@@ -582,7 +582,7 @@ def _over_message(rules: RuleSet, high: Bid | None, high_seat: Seat | None) -> s
 
 def _pass_text(seat: Seat, rules: RuleSet) -> str:
     if rules.auction == "australian" and rules.bid_after_pass:
-        return f"{seat.word} passes, but may still bid later (setting bid_after_pass)."
+        return f"{seat.word} passes, but may still bid later (a variation these rules play)."
     if rules.auction == "australian":
         return f"{seat.word} passes, and may not bid again this hand."
     return f"{seat.word} passes (one round of bidding: each player speaks once)."
@@ -591,7 +591,7 @@ def _pass_text(seat: Seat, rules: RuleSet) -> str:
 def _raise_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
     return (
         f"{seat.word} raises the final bid to {bid.words()}, worth {contract_value(bid, rules)}: "
-        f"that opens a new round of bidding (setting raise_final_bid)."
+        f"that opens a new round of bidding (a variation these rules play)."
     )
 
 
@@ -651,7 +651,7 @@ def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet, dealer:
             Kind.ALL_PASSED_NO_TRUMPS,
             f"Everyone passed: the hand is played at no-trumps with no contract and no one takes "
             f"the {rules.kitty_word}; {first.word}, left of the dealer, leads, and each side scores "
-            f"{rules.defender_trick_value} a trick (setting all_pass).",
+            f"{rules.defender_trick_value} a trick (a variation these rules play).",
             (first,),
         )
     if high is None or seat is None:
@@ -660,7 +660,7 @@ def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet, dealer:
         return Ruling(
             Kind.THROWN_IN,
             f"No one overbid {seat.word}'s inkle ({high.words()}): the hand is thrown in, and the "
-            f"same dealer, {dealer.word}, deals again (setting inkle).",
+            f"same dealer, {dealer.word}, deals again.",
             (seat,),
         )
     why = "everyone has spoken once" if rules.auction == "one-round" else "the others have passed"
