@@ -59,6 +59,8 @@ def count_lines(facts: Facts, seats: tuple[Seat, ...], *, symbols: bool = True) 
     lines = [trump_line(facts)]
     if facts.trumps is not None:
         lines.append("Trumps held: " + "; ".join(seat_trumps(facts, s, symbols) for s in seats))
+        if facts.out:
+            lines.append("Trumps still out, best first: " + _cards(facts.out, symbols))
     for card, seat in facts.wild:
         lines.append(f"{card.words().capitalize()} (no suit this hand) is still in {seat.word}'s hand.")
     lines.append("Best cards left in each suit:")
