@@ -70,3 +70,36 @@ def test_a_choice_is_named_in_the_ruling_that_depends_on_it() -> None:
     assert rp is not None
     first = rp.tricks[0].rulings[0].text
     assert "does not say who leads first, so tutor has the contractor lead" in first
+
+
+def test_an_american_joker_lead_refusal_says_the_reading_is_tutors_choice() -> None:
+    import dataclasses
+
+    from tutor.engine.cards import Joker
+    from tutor.engine.hand import RulesSpec
+    from tutor.engine.play import led_suit
+    from tutor.engine.randomdeal import random_hand
+    from tutor.engine.replay import build
+
+    for seed in range(3000):
+        hand = random_hand(seed, RulesSpec("american"))
+        rp = build(hand)
+        ctx = rp.context
+        assert ctx is not None
+        for t, trick in enumerate(hand.play):
+            if not trick or not isinstance(trick[0].card, Joker) or trick[0].names is None:
+                continue
+            leader = rp.tricks[t].leader
+            void = rp.states[rp.step_of_trick(t + 1) - 1].shown_void.get(leader, frozenset())
+            if not void or len(hand.play) - t < 2:
+                continue
+            suit = next(iter(void))
+            lead = dataclasses.replace(trick[0], names=suit)
+            bad = dataclasses.replace(hand, play=(*hand.play[:t], (lead, *trick[1:]), *hand.play[t + 1:]))
+            problems = build(bad).problems
+            assert problems and "has already shown void in" in problems[0].message
+            assert "the American rules page does not say which suit a led joker may name" in (
+                problems[0].message)
+            assert led_suit([lead], ctx) is suit
+            return
+    pytest.skip("no random American hand leads the joker after showing void")

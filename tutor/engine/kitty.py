@@ -337,13 +337,15 @@ def _context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
     if bid.kind is BidKind.GRAND_NULLO:
         # Played like misère, both partners at the table; the rulings name it.
         bid = Bid(BidKind.MISERE, misere_word="grand nullo")
-    return PlayContext.of(
+    ctx = PlayContext.of(
         bid,
         nominated,
         joker_compulsory=rules.joker_compulsory_in_misere,
         joker_loses_power=rules.joker_loses_power,
         joker_lead=rules.joker_lead,
     )
+    choice = rules.choice("joker_lead")
+    return dataclasses.replace(ctx, joker_lead_choice=choice) if choice else ctx
 
 
 def _all_passed_context(b: Builder, contract: Contract) -> PlayContext | None:

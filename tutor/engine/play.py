@@ -80,6 +80,9 @@ class PlayContext:
     joker_lead: str = "not-shown-void"
     #: What the table calls misère (setting misere_word), for the rulings' sentences.
     misere_word: str = "misère"
+    #: Why the joker-lead reading is tutor's choice, when it is (the preset's [choices]): said
+    #: in the refusal that depends on it.
+    joker_lead_choice: str = ""
 
     @classmethod
     def of(
@@ -546,9 +549,10 @@ def _judge_lead(
                     f"leader holds (a house rule: the joker may be led any time, unless void)",
                     Kind.JOKER_LED_NAMES_SUIT,
                 )
+            choice = f" ({ctx.joker_lead_choice})" if ctx.joker_lead_choice else ""
             raise IllegalPlay(
                 f"{who} cannot lead the joker naming {play.names.word}: {who} has already "
-                f"shown void in {play.names.word}",
+                f"shown void in {play.names.word}{choice}",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if joker_powerless(card, ctx, shown_void):
