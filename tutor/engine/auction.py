@@ -710,9 +710,10 @@ def _check_bid(
     if bid.kind is BidKind.MISERE and rules.misere and not rules.misere_any_time and not (
         high is not None and (high.is_misere or high.tricks >= 7)
     ):
+        why = rules.choice("misere_any_time") or "bidding it at any time is a variation"
         raise AuctionError(
             i, f"{seat.word} cannot bid {rules.misere_word} yet: under these rules it may be bid only once "
-            f"someone has bid seven (bidding it at any time is a variation, setting misere_any_time)"
+            f"someone has bid seven ({why}; setting misere_any_time)"
         )
     if bid.kind is BidKind.MISERE and not rules.misere:
         raise AuctionError(

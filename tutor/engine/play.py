@@ -525,7 +525,8 @@ def _judge_lead(
         if not allowed and not last and ctx.joker_lead == "not-yet-led":
             raise IllegalPlay(
                 f"{who} cannot lead the joker: all four suits have been led this hand, and under "
-                f"these rules the joker may then be led only to the last trick",
+                f"these rules the joker may then be led only to the last trick"
+                + (f" ({ctx.joker_lead_choice})" if ctx.joker_lead_choice else ""),
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if not allowed and not last:
@@ -539,7 +540,8 @@ def _judge_lead(
                 raise IllegalPlay(
                     f"{who} cannot lead the joker naming {play.names.word}: {play.names.word} "
                     f"have already been led this hand, and under these rules a led "
-                    f"joker may name only a suit not led before",
+                    f"joker may name only a suit not led before"
+                    + (f" ({ctx.joker_lead_choice})" if ctx.joker_lead_choice else ""),
                     Kind.JOKER_LED_NAMES_SUIT,
                 )
             if ctx.joker_lead == "unless-void":
