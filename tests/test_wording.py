@@ -29,6 +29,7 @@ def test_every_setting_value_is_said_in_words(name: str) -> None:
         said = setting_words(name, value)
         assert "_" not in said, said  # no setting name (every two-word name has one)
         assert "True" not in said and "False" not in said, said
+        assert "(" not in said, said  # it is said inside parentheses: none of its own
 
 
 def test_rules_in_words_name_every_change_from_the_preset() -> None:
@@ -51,8 +52,11 @@ def test_the_quiz_header_names_the_house_rule_it_is_answered_by(
     main(["quiz", str(HANDS / "joker-loses-power-after-a-discard.yaml"), "--count", "1",
           "--show-answers"])
     out = capsys.readouterr().out
-    assert "with a change: the house rule that the joker loses its power" in out
+    header = " ".join(out.split("Trick")[0].split())  # the header, unwrapped
+    assert ("Rules: Australian four-handed Five Hundred, with a change: the house rule that the joker "
+            "loses its power") in header
     assert "joker_loses_power" not in out and "True" not in out
+    assert all(len(line) <= 100 for line in out.splitlines())
 
 
 def test_the_terminal_says_changed_settings_in_words(capsys: pytest.CaptureFixture[str]) -> None:

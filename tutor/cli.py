@@ -178,7 +178,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     session = QuizSession(questions)
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):
-        print(f"Question {n} of {len(questions)} ({one_line(q.source)}; {one_line(q.rules)})")
+        print(fill_columns("", f"Question {n} of {len(questions)}: {one_line(q.source)}"))
+        print(fill_columns("  ", f"Rules: {one_line(q.rules)}"))
         print(fill_columns("  ", q.prompt))
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(

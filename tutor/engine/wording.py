@@ -31,8 +31,8 @@ _SWITCHES: dict[str, tuple[str, str]] = {
     "joker_nomination_in_no_trumps": ("the joker may be nominated in no-trumps too",
                                       "the joker may be nominated only in misère"),
     "joker_loses_power": (
-        "the house rule that the joker loses its power once its holder has discarded on a suit led "
-        "(tutor's reading of \"after discarding in a suit\")",
+        "the house rule that the joker loses its power once its holder has discarded on a suit led, "
+        "tutor's reading of \"after discarding in a suit\"",
         "the joker keeps its power until it is played",
     ),
     "bid_after_pass": ("a player who passed may bid again", "a pass is final"),
@@ -55,7 +55,7 @@ _CHOICES: dict[str, dict[object, str]] = {
                      "left-of-dealer": "the player left of the dealer leads first"},
     "slam": {"minimum250": "all ten tricks score at least 250",
              "none": "all ten tricks earn nothing extra",
-             "plus250": "all ten tricks add 250 to the contract (tutor's own option)"},
+             "plus250": "all ten tricks add 250 to the contract, tutor's own option"},
     "joker_lead": {
         "not-yet-led": "a led joker names a suit not yet led, and after all four suits only the last trick",
         "not-shown-void": "a led joker names any suit its leader has not shown void in",
