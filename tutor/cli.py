@@ -81,6 +81,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from tutor.files.handfile import check
+    from tutor.solve import FAST, SLOW_WARNING, SolveError, Solver, analyse, format_analysis
+
+    if not FAST:
+        print(f"tutor: {SLOW_WARNING}", file=sys.stderr)
+    status = 0
+    results: list[object] = []
+    for path in _hand_files(args.files):
+        rep, problems = check(path)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if rep is None or problems:
+            status = 1
+            continue
+        try:
+            analysis = analyse(rep, solver=Solver(), kitty=args.kitty)
+        except SolveError as err:
+            print(f"{path}: {err}", file=sys.stderr)
+            status = 1
+            continue
+        if args.json:
+            results.append(analysis.to_json())
+        else:
+            sys.stdout.write(format_analysis(analysis))
+    if args.json:
+        print(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False))
+    return status
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from tutor.files.schema import schema_json
 
@@ -321,6 +351,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="overwrite files in the output folder that tutor did not write")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser(
+        "analyse", help="double-dummy analysis: what every card played was worth, all hands open"
+    )
+    p.add_argument("files", nargs="+", help="hand files (folders recursively)")
+    p.add_argument("--json", action="store_true", help="print JSON (a list for several files)")
+    p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
+    p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("schema", help="print the JSON Schema for hand files")
     p.set_defaults(func=cmd_schema)

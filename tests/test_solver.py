@@ -1,0 +1,189 @@
+"""The double-dummy solver against a brute-force minimax, and its two implementations together.
+
+The brute force here is written apart from the solver: it asks ``judge_play`` about every
+card (and every suit a led joker might name) and ``trick_winner`` about every trick, and
+tries every line of play, so it shares nothing with the solver's move generation or search.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from tutor.engine.cards import Joker, Suit
+from tutor.engine.hand import RulesSpec
+from tutor.engine.play import (
+    IllegalPlay,
+    Play,
+    effective_suit,
+    joker_powerless,
+    judge_play,
+    led_suit,
+    trick_winner,
+)
+from tutor.engine.randomdeal import random_hand
+from tutor.engine.replay import replay
+from tutor.solve import FAST, Position, SolveError, Solver, apply, deal_of, moves
+
+#: Rule sets for no-trumps with the joker and misère: the presets, and the joker's settings.
+SPECS = [
+    RulesSpec("australian"),
+    RulesSpec("avondale"),
+    RulesSpec("american"),
+    RulesSpec("new-zealand"),
+    RulesSpec("canadian"),
+    RulesSpec("west-seventh-street"),
+    RulesSpec("australian", {"joker_loses_power": True}),
+    RulesSpec("australian", {"joker_lead": "unless-void"}),
+    RulesSpec("australian", {"joker_compulsory_in_misere": True}),
+    RulesSpec("three-handed"),
+    RulesSpec("five-handed"),
+    RulesSpec("six-handed"),
+]
+
+
+def _judged(pos: Position) -> list[Play]:
+    """Every play judge_play allows the seat to move (a led joker: unnamed and each suit)."""
+    i = pos.to_move
+    hand = pos.hands[i]
+    seat = pos.seats[i]
+    out = []
+    for card in dict.fromkeys(hand):
+        names: list[Suit | None] = [None]
+        if not pos.trick and isinstance(card, Joker) and pos.ctx.wildcard:
+            names += list(Suit)
+        for name in names:
+            play = Play(card, name)
+            try:
+                judge_play(seat, hand, pos.trick, play, pos.ctx, shown_void=pos.shown_void[i])
+            except IllegalPlay:
+                continue
+            out.append(play)
+    return out
+
+
+def _after(pos: Position, play: Play) -> Position:
+    """The position after ``play``, written out here with trick_winner (not the solver's apply)."""
+    i, ctx = pos.to_move, pos.ctx
+    hand = list(pos.hands[i])
+    hand.remove(play.card)
+    hands = list(pos.hands)
+    hands[i] = tuple(hand)
+    voids = list(pos.shown_void)
+    powerless = list(pos.powerless)
+    if joker_powerless(play.card, ctx, voids[i]):
+        powerless.append(len(pos.trick))
+    if pos.trick:
+        led = led_suit(pos.trick, ctx)
+        if led is not None and effective_suit(play.card, ctx) is not led:
+            voids[i] = voids[i] | {led}
+    trick = (*pos.trick, play)
+    n = len(pos.seats)
+    if len(trick) < n:
+        return Position(pos.seats, tuple(hands), pos.team, ctx, pos.leader, trick, tuple(powerless),
+                        tuple(voids), pos.won)
+    order = tuple(pos.seats[(pos.leader + k) % n] for k in range(n))
+    index, _ = trick_winner(order, trick, ctx, powerless=powerless)
+    winner = (pos.leader + index) % n
+    return Position(pos.seats, tuple(hands), pos.team, ctx, winner, (), (), tuple(voids),
+                    pos.won + pos.team[winner])
+
+
+@cache
+def brute(pos: Position) -> int:
+    """The contractor's side's tricks with best play, by trying every line."""
+    if not pos.trick and not pos.hands[pos.leader]:
+        return pos.won
+    values = [brute(_after(pos, p)) for p in _judged(pos)]
+    more = pos.team[pos.to_move] != pos.minimise
+    return max(values) if more else min(values)
+
+
+def _positions(seeds: range, left: tuple[int, ...], *, suit_contracts: bool) -> list[Position]:
+    """Positions from random hands with ``left`` tricks or fewer to go, some in mid-trick."""
+    out = []
+    for seed in seeds:
+        spec = SPECS[seed % len(SPECS)]
+        rep = replay(random_hand(seed, spec))
+        if rep.context is None or (rep.context.trumps is not None) != suit_contracts:
+            continue
+        try:
+            deal = deal_of(rep)
+        except SolveError:
+            continue
+        rng = random.Random(seed)
+        n = len(deal.start.seats)
+        tricks = len(deal.start.hands[0])
+        go = rng.choice(left) if n <= 4 else min(3, rng.choice(left))  # brute force's time
+        stop = (tricks - go) * n + rng.randrange(n)
+        pos = deal.start
+        for play in deal.plays[:stop]:
+            pos = apply(pos, play)
+        out.append(pos)
+    return out
+
+
+NO_TRUMPS = _positions(range(1, 700), (1, 2, 3, 3, 4), suit_contracts=False)
+SUITS = _positions(range(1, 160), (2, 3), suit_contracts=True)
+
+
+def test_the_samples_cover_what_they_should() -> None:
+    assert len(NO_TRUMPS) >= 150
+    assert sum(p.minimise for p in NO_TRUMPS) >= 40
+    assert sum(p.ctx.joker_loses_power for p in NO_TRUMPS) >= 5
+    assert sum(any(isinstance(c, Joker) for h in p.hands for c in h) for p in NO_TRUMPS) >= 40
+    assert {len(p.seats) for p in NO_TRUMPS} >= {3, 4, 5, 6}
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_every_option_agrees_with_brute_force(engine: str) -> None:
+    if engine == "c" and not FAST:
+        pytest.skip("the compiled core is not built")
+    for pos in NO_TRUMPS + SUITS:
+        solver = Solver(engine)  # type: ignore[arg-type]
+        judged = _judged(pos)
+        options = solver.options(pos)
+        # The solver's moves are judge_play's: every card, every suit a led joker may name.
+        assert {p.card for p in options} == {p.card for p in judged}, pos
+        assert set(options) <= set(judged), pos
+        for play, value in options.items():
+            assert value == brute(_after(pos, play)), (pos, play)
+        assert solver.value(pos) == brute(pos), pos
+
+
+def test_a_led_joker_names_each_suit_as_its_own_move() -> None:
+    found = [p for p in NO_TRUMPS if any(m.names is not None for m in moves(p))]
+    assert found
+    for pos in found:
+        named = [m for m in moves(pos) if m.names is not None and len(pos.hands[pos.to_move]) > 1]
+        assert len({m.names for m in named}) == len(named)
+
+
+def test_two_handed_is_out_of_scope() -> None:
+    rep = replay(random_hand(3, RulesSpec("two-handed")))
+    with pytest.raises(SolveError, match="two-handed game is out of scope"):
+        deal_of(rep)
+
+
+@pytest.mark.skipif(not FAST, reason="the compiled core is not built")
+def test_reference_and_core_agree_on_random_positions() -> None:
+    """Longer positions than brute force can take: five or six tricks to go, every table."""
+    checked = 0
+    for seed in range(2000, 2090):
+        spec = SPECS[seed % len(SPECS)]
+        rep = replay(random_hand(seed, spec))
+        try:
+            deal = deal_of(rep)
+        except SolveError:
+            continue
+        rng = random.Random(seed)
+        n = len(deal.start.seats)
+        pos = deal.start
+        for play in deal.plays[: (len(pos.hands[0]) - rng.choice((4, 5))) * n + rng.randrange(n)]:
+            pos = apply(pos, play)
+        c, py = Solver("c"), Solver("python")
+        assert c.options(pos) == py.options(pos), pos
+        checked += 1
+    assert checked >= 80

@@ -1,0 +1,26 @@
+"""Type stubs for the compiled double-dummy core (tutor/solve/_core.c)."""
+
+from collections.abc import Sequence
+
+class Solver:
+    """A double-dummy search with its own transposition table."""
+
+    def __init__(self, size_log2: int = 18) -> None: ...
+    def value(
+        self,
+        n: int,
+        team_mask: int,
+        minimise: int,
+        trumps: int,
+        flags: int,
+        cats: bytes,
+        levels: Sequence[int],
+        hands: Sequence[int],
+        voids: Sequence[int],
+        leader: int,
+        trick: Sequence[tuple[int, int, int]],
+        guess: int = -1,
+        /,
+    ) -> int: ...
+    @property
+    def nodes(self) -> int: ...

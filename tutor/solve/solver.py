@@ -1,0 +1,57 @@
+"""One entry point for both implementations: the value of a position and of every legal play.
+
+:class:`Solver` uses the compiled core when it is built and the pure-Python reference
+otherwise (:data:`tutor.solve.core.FAST` says which). A solver keeps its transposition table
+between questions about the same hand, which is what makes analysing every card of a played
+hand cheap; it holds no other state, and a new one answers the same.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tutor.engine.play import Play
+from tutor.solve import reference
+from tutor.solve.core import FAST, Core
+from tutor.solve.position import Position, apply, moves
+
+__all__ = ["SLOW_WARNING", "Solver"]
+
+#: What tutor says when it has to analyse without the compiled core.
+SLOW_WARNING = (
+    "the solver's compiled core is not built, so analysis runs in pure Python and is slow "
+    "(reinstall with pip install -e . where a C compiler is available)"
+)
+
+Engine = Literal["auto", "c", "python"]
+
+
+class Solver:
+    """Double-dummy values: the tricks the contractor's side takes in the whole hand.
+
+    ``engine``: ``"c"`` for the compiled core, ``"python"`` for the reference, ``"auto"`` for
+    the core when it is built.
+    """
+
+    def __init__(self, engine: Engine = "auto") -> None:
+        if engine == "auto":
+            engine = "c" if FAST else "python"
+        self.engine = engine
+        self._core = Core() if engine == "c" else None
+
+    def value(self, pos: Position, guess: int | None = None) -> int:
+        """The contractor's side's tricks (won so far included), with best play from ``pos``.
+
+        ``guess`` (a nearby position's value) only makes the compiled core quicker."""
+        if pos.tricks_left == 0:
+            return pos.won
+        if self._core is not None:
+            return self._core.value(pos, guess)
+        return reference.value(pos)
+
+    def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
+        """Every legal play of the seat to move (equal cards too), with the value after it."""
+        out: dict[Play, int] = {}
+        for play in moves(pos):
+            guess = out[play] = self.value(apply(pos, play), guess)
+        return out
