@@ -88,7 +88,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from tutor.views.export import ExportError, Site
 
     try:
-        site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches)
+        site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
+                    embed=args.embed)
         report = site.build()
     except ExportError as err:
         print(f"tutor export: {err}", file=sys.stderr)
@@ -242,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
     p.add_argument("--matches", nargs="+", default=[], metavar="PATH",
                    help="match files (or folders of them) to publish as score sheets")
+    p.add_argument("--embed", action="store_true",
+                   help="also write embed/NAME.html: each lesson's hand viewer alone, for an <iframe>")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
 

@@ -25,13 +25,14 @@ import jinja2
 from tutor.files.handfile import FileProblem, check
 from tutor.views.pages import Pictures, lesson_summary, lesson_view
 from tutor.views.render import environment
+from tutor.views.viewer import viewer_data, viewer_json
 
 __all__ = ["MANIFEST", "STATIC_FILES", "BuildReport", "Page", "Site", "hand_files"]
 
 #: The list of files the last build wrote, relative to the output folder.
 MANIFEST = ".tutor-export"
 #: Files copied from the templates into the site as they are (after any ``--templates`` override).
-STATIC_FILES = ("tutor.css", "quiz.js")
+STATIC_FILES = ("tutor.css", "quiz.js", "viewer.css", "viewer.js")
 
 
 @dataclass(frozen=True)
@@ -83,10 +84,15 @@ class _Lesson:
     tags: tuple[str, ...]
     summary: Mapping[str, object]
     view: Mapping[str, object]
+    viewer: Mapping[str, object]
 
     @property
     def path(self) -> str:
         return f"lessons/{self.slug}.html"
+
+    @property
+    def embed_path(self) -> str:
+        return f"embed/{self.slug}.html"
 
 
 def hand_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str]]:
@@ -138,7 +144,8 @@ class Site:
     ``sources`` are hand files or folders of them; ``out`` is the output folder; ``templates``
     is a folder whose templates (and ``tutor.css``, ``quiz.js``) win over the shipped ones by
     name; ``extra_pages`` are further pages to draw (see :class:`Page`); ``matches`` are match
-    files (or folders of them), each drawn as a score sheet page in ``scores/``.
+    files (or folders of them), each drawn as a score sheet page in ``scores/``; with ``embed``,
+    each lesson also gets ``embed/NAME.html``, its hand viewer alone, to show in an ``<iframe>``.
     """
 
     def __init__(
@@ -150,7 +157,9 @@ class Site:
         title: str = "Five Hundred lessons",
         extra_pages: Sequence[Page] = (),
         matches: Sequence[str | Path] = (),
+        embed: bool = False,
     ) -> None:
+        self.embed = embed
         self.sources = list(sources)
         self.matches = list(matches)
         self.out = Path(out)
@@ -181,6 +190,7 @@ class Site:
             self._write(root, page.path, self._render(page), report)
         for name in STATIC_FILES:
             self._write(root, name, self._static(name), report)
+        self._write(root, "widget.css", self._widget_css(), report)
         manifest = "".join(f"{p}\n" for p in sorted(report.written))
         for stale in sorted(previous - set(report.written)):
             target = self._inside(root, stale)
@@ -207,7 +217,8 @@ class Site:
                 continue
             hand = result.hand
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
-                                   lesson_summary(result), lesson_view(result, self.pictures)))
+                                   lesson_summary(result), lesson_view(result, self.pictures),
+                                   viewer_data(result, self.pictures)))
         return lessons
 
     def _score_sheets(self, report: BuildReport) -> list[Page]:
@@ -272,7 +283,15 @@ class Site:
                 "next": {"path": nxt.path, "title": nxt.title} if nxt else None,
                 "number": i + 1,
                 "count": len(lessons),
+                "viewer": lesson.viewer,
+                "viewer_json": viewer_json(lesson.viewer),
             }))
+            if self.embed:
+                pages.append(Page(lesson.embed_path, "embed.html", lesson.title, {
+                    "viewer": lesson.viewer,
+                    "viewer_json": viewer_json(lesson.viewer),
+                    "lesson_path": lesson.path,
+                }))
         pages.extend(self._extra)
         return pages
 
@@ -294,6 +313,13 @@ class Site:
         assert self.env.loader is not None
         source, _, _ = self.env.loader.get_source(self.env, name)
         return source.encode("utf-8")
+
+    def _widget_css(self) -> bytes:
+        """The notebook widget's stylesheet (``widget_style.html``) as a file, for the hand viewer."""
+        text = self.env.get_template("widget_style.html").render()
+        body = text.strip().removeprefix("<style>").removesuffix("</style>").strip("\n")
+        head = "/* The notebook widget's stylesheet (widget_style.html), used by the hand viewer. */\n"
+        return (head + body + "\n").encode("utf-8")
 
     @staticmethod
     def _inside(root: Path, rel: str) -> Path | None:

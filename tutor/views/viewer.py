@@ -1,0 +1,153 @@
+"""The hand viewer's data: every state of a replay, as the JSON block a lesson page carries.
+
+The page's script (``templates/viewer.js``) only shows what is written here: which cards each
+seat holds and has played, the trick with its led card and winner, the contract, tricks, score,
+the engine's ruling and the author's note for each step. It decides nothing: hands are already
+in the order the renderer draws them (trumps first once the contract is known), the question
+"who wins?" is asked only where the engine closes a complete trick, and the winner is the
+engine's. Card faces are drawn once each by ``templates/_cards.html`` (the notebook widget's
+renderer) and put in the page for the script to copy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from markupsafe import Markup
+
+from tutor.engine.cards import Card
+from tutor.engine.play import Play
+from tutor.engine.replay import Replay, State, StepKind, TrickRecord
+from tutor.views.pages import Pictures, paragraphs
+from tutor.views.render import card_view, sorted_hand
+
+__all__ = ["jump_points", "viewer_data", "viewer_json"]
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def jump_points(rp: Replay) -> list[dict[str, object]]:
+    """The trick menu: the deal, the end of the auction, each trick's lead, the result."""
+    points: list[dict[str, object]] = [{"label": "The deal", "step": 0}]
+    for i, step in enumerate(rp.steps):
+        if step.kind is StepKind.AUCTION:
+            points.append({"label": "End of the auction", "step": i})
+        elif step.kind is StepKind.CARD and step.position == 1:
+            points.append({"label": f"Trick {step.trick}", "step": i, "trick": step.trick})
+        elif step.kind is StepKind.RESULT:
+            points.append({"label": "The result", "step": i})
+    return points
+
+
+class _Faces:
+    """The codes of the cards a viewer shows, with each face drawn once."""
+
+    def __init__(self, draw: Pictures) -> None:
+        self.draw = draw
+        self.faces: dict[str, Markup] = {}
+
+    def code(self, card: Card | Play) -> str:
+        code = str(card_view(card)["code"])
+        if code not in self.faces:
+            self.faces[code] = self.draw.card(card)
+        return code
+
+
+def _trick(trick: TrickRecord, current: int | None, faces: _Faces) -> dict[str, object]:
+    return {
+        "number": trick.number,
+        "leader": trick.leader.value,
+        "plays": [{"seat": seat.value, "card": faces.code(play)}
+                  for seat, play in zip(trick.seats, trick.plays, strict=False)],
+        "current": current,
+        "winner": trick.winner.value if trick.winner is not None else None,
+        "winner_index": trick.winner_index,
+    }
+
+
+def _head(rp: Replay, state: State) -> dict[str, object]:
+    contract = state.contract
+    return {
+        "contract": f"{contract.bid.pretty()} by {contract.declarer.word}" if contract else None,
+        "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else None,
+        "declarer": contract.declarer.value if contract else None,
+        "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
+        "score": ", ".join(f"{side.word} {_signed(state.result.score[side])}"
+                           for side in state.result.sides) if state.result else None,
+    }
+
+
+def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
+    """Everything the viewer shows, step by step, from the replay's own states."""
+    faces = _Faces(draw)
+    seats = rp.table.seats
+    last = len(rp.steps) - 1
+    heads: list[dict[str, object]] = []
+    steps: list[dict[str, object]] = []
+    order = rp.table.order_from(rp.table.next(rp.hand.dealer))
+    for index, (step, state) in enumerate(zip(rp.steps, rp.states, strict=True)):
+        at_end = index == last and rp.complete
+        context = rp.context if state.contract is not None else None
+        head = _head(rp, state)
+        if not heads or heads[-1] != head:
+            heads.append(head)
+        trick = state.current_trick
+        current = step.position - 1 if step.kind is StepKind.CARD and step.position else None
+        view: dict[str, object] = {
+            "kind": step.ruling.kind.value,
+            "step": step.kind.value,
+            "text": step.ruling.text,
+            "note": paragraphs(rp.hand.note(step.note_key) if step.note_key else None),
+            "head": len(heads) - 1,
+            "hands": {s.value: [faces.code(c) for c in sorted_hand(state.hands.get(s, ()), context)]
+                      for s in seats},
+            "played": {s.value: [faces.code(c) for c in sorted_hand(state.played.get(s, ()), context)]
+                       for s in seats if state.played.get(s)},
+            "open": [s.value for s in seats if at_end or s in state.shown],
+            "out": [s.value for s in seats if s in state.out],
+            "to_play": state.to_play.value if state.to_play and not at_end else None,
+            "trick": _trick(trick, current, faces) if trick is not None else None,
+        }
+        if step.kind is StepKind.TRICK and trick is not None and trick.complete:
+            view["ask"] = trick.number  # the stepper asks "who wins?" before this step
+        if rp.auction is not None and state.calls and trick is None:
+            view["calls"] = [call.pretty() for call in state.calls]
+        if step.kind is StepKind.KITTY:
+            view["kitty"] = [faces.code(c) for c in rp.hand.kitty]
+        if step.kind is StepKind.DISCARD and rp.hand.discard:
+            view["discard"] = [faces.code(c) for c in rp.hand.discard]
+        if step.kind in (StepKind.KITTY, StepKind.DISCARD) and step.seat is not None:
+            view["kitty_seat"] = step.seat.value
+        if state.piles:
+            view["piles"] = {
+                s.value: [{"up": faces.code(p.up) if p.up is not None else None,
+                           "down": p.down is not None} for p in piles if not p.empty]
+                for s, piles in state.piles.items()
+            }
+        steps.append(view)
+    return {
+        "title": rp.hand.title,
+        "rules": rp.rules.title,
+        "dealer": rp.hand.dealer.word,
+        "seats": [{"code": s.value, "word": s.word} for s in seats],
+        "all_hands": f"All {_COUNTS[len(seats)]} hands",
+        "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
+        "call_seats": [s.word for s in order],
+        "jumps": jump_points(rp),
+        "heads": heads,
+        "steps": steps,
+        "faces": faces.faces,
+    }
+
+
+def viewer_json(data: Mapping[str, Any]) -> Markup:
+    """The data as JSON safe inside ``<script type="application/json">`` (no ``</``, no ``<!--``)."""
+    plain = {k: v for k, v in data.items() if k != "faces"}
+    text = json.dumps(plain, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
