@@ -408,7 +408,8 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
         "assert tutor.__file__.startswith(sys.argv[1]), tutor.__file__; "
         "assert str(r.templates_dir()).startswith(sys.argv[1]); "
         "from tutor.cli import main; "
-        "sys.exit(main(['export', sys.argv[2], '-o', sys.argv[3], '-q', '--embed', '--matches', sys.argv[4]]))"
+        "sys.exit(main(['export', sys.argv[2], '-o', sys.argv[3], '-q', '--embed',"
+        " '--matches', sys.argv[4]]))"
     )
     subprocess.run([sys.executable, "-c", code, str(unpacked), str(HANDS), str(out), str(MATCHES)],
                    check=True, cwd=tmp_path)

@@ -12,14 +12,15 @@ renderer) and put in the page for the script to copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup
 
 from tutor.engine.cards import Card
-from tutor.engine.play import Play
+from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
+from tutor.engine.seats import Seat
 from tutor.views.pages import Pictures, paragraphs
 from tutor.views.render import card_view, sorted_hand
 
@@ -46,17 +47,37 @@ def jump_points(rp: Replay) -> list[dict[str, object]]:
 
 
 class _Faces:
-    """The codes of the cards a viewer shows, with each face drawn once."""
+    """The codes of the cards a viewer shows, with each face drawn once.
 
-    def __init__(self, draw: Pictures) -> None:
+    A hand changes only when its seat plays, and the replay shares an unchanged hand between
+    states, so each hand's codes in drawing order are worked out only when the hand is a new
+    one (a lesson has about sixty steps and a hand about twelve different states).
+    """
+
+    def __init__(self, draw: Pictures, context: PlayContext | None) -> None:
         self.draw = draw
+        self.context = context
         self.faces: dict[str, Markup] = {}
+        self._codes: dict[Card | Play, str] = {}
+        self._last: dict[tuple[str, Seat], tuple[Sequence[Card], bool, list[str]]] = {}
 
     def code(self, card: Card | Play) -> str:
-        code = str(card_view(card)["code"])
-        if code not in self.faces:
-            self.faces[code] = self.draw.card(card)
+        code = self._codes.get(card)
+        if code is None:
+            code = self._codes[card] = str(card_view(card)["code"])
+            if code not in self.faces:
+                self.faces[code] = self.draw.card(card)
         return code
+
+    def hand(self, what: str, seat: Seat, cards: Sequence[Card], contract_known: bool) -> list[str]:
+        """The codes of ``cards`` as the renderer orders a hand (trumps first once bid)."""
+        last = self._last.get((what, seat))
+        if last is not None and last[0] is cards and last[1] == contract_known:
+            return last[2]
+        context = self.context if contract_known else None
+        codes = [self.code(c) for c in sorted_hand(cards, context)]
+        self._last[(what, seat)] = (cards, contract_known, codes)
+        return codes
 
 
 def _trick(trick: TrickRecord, current: int | None, faces: _Faces) -> dict[str, object]:
@@ -85,7 +106,7 @@ def _head(rp: Replay, state: State) -> dict[str, object]:
 
 def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
     """Everything the viewer shows, step by step, from the replay's own states."""
-    faces = _Faces(draw)
+    faces = _Faces(draw, rp.context)
     seats = rp.table.seats
     last = len(rp.steps) - 1
     heads: list[dict[str, object]] = []
@@ -93,7 +114,7 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
     order = rp.table.order_from(rp.table.next(rp.hand.dealer))
     for index, (step, state) in enumerate(zip(rp.steps, rp.states, strict=True)):
         at_end = index == last and rp.complete
-        context = rp.context if state.contract is not None else None
+        known = state.contract is not None
         head = _head(rp, state)
         if not heads or heads[-1] != head:
             heads.append(head)
@@ -105,9 +126,8 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
             "text": step.ruling.text,
             "note": paragraphs(rp.hand.note(step.note_key) if step.note_key else None),
             "head": len(heads) - 1,
-            "hands": {s.value: [faces.code(c) for c in sorted_hand(state.hands.get(s, ()), context)]
-                      for s in seats},
-            "played": {s.value: [faces.code(c) for c in sorted_hand(state.played.get(s, ()), context)]
+            "hands": {s.value: faces.hand("hand", s, state.hands.get(s, ()), known) for s in seats},
+            "played": {s.value: faces.hand("played", s, state.played[s], known)
                        for s in seats if state.played.get(s)},
             "open": [s.value for s in seats if at_end or s in state.shown],
             "out": [s.value for s in seats if s in state.out],
