@@ -21,6 +21,7 @@ from tutor.engine.auction import (
 )
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.piles import Pile, TablePiles
 from tutor.engine.play import (
     Play,
     PlayContext,
@@ -29,11 +30,13 @@ from tutor.engine.play import (
     joker_powerless,
     led_suit,
     legal_plays,
+    trick_winner,
 )
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat, Side, table
+from tutor.engine.twohanded import HAND, HAND_CARDS, TABLE, allowed_sources, open_cards, shows_void
 
-__all__ = ["random_hand"]
+__all__ = ["random_auction", "random_hand", "random_two_handed"]
 
 
 def _ladder(rules: RuleSet) -> list[Bid]:
@@ -78,7 +81,7 @@ class _Nullo:
     proposed: set[Seat] = field(default_factory=set)
 
 
-def _random_auction(
+def random_auction(
     rng: random.Random, rules: RuleSet, dealer: Seat, hands: Mapping[Seat, Sequence[Card]]
 ) -> list[Call]:
     """A legal auction that ends in a contract, with a few competing bids now and then."""
@@ -155,8 +158,6 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     spec = rules_spec or RulesSpec(rng.choice(["australian", "avondale", "american"]))
     rules = spec.resolve()
     if rules.players == 2:  # the two-handed game: hand and table cards
-        from tutor.engine.twohanded import random_two_handed
-
         return random_two_handed(rng, spec, seed, tricks)
     pack = list(rules.the_pack.cards)
     rng.shuffle(pack)
@@ -166,7 +167,7 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
     dealer = rng.choice(seats)
     hands = {seat: tuple(pack[i * per:(i + 1) * per]) for i, seat in enumerate(seats)}
     kitty = tuple(pack[at.players * per:])
-    calls = _random_auction(rng, rules, dealer, hands)
+    calls = random_auction(rng, rules, dealer, hands)
     auction = run_auction(calls, rules, dealer, hands=hands)
     assert auction.contract is not None
     bid = auction.contract.bid
@@ -229,8 +230,6 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
             leader = at.next(leader)
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in seats}
     play: list[tuple[Play, ...]] = []
-    from tutor.engine.play import trick_winner
-
     for _ in range(min(tricks, per)):
         order = [s for s in at.order_from(leader) if s is leader or s in active]
         plays: list[Play] = []
@@ -303,3 +302,98 @@ def _random_partner(
     if rules.secret_alone:
         pool += holding[declarer] + list(discard)
     return rng.choice([c for c in pool if callable_card(c)])
+
+
+def random_two_handed(rng: random.Random, spec: RulesSpec, seed: int, tricks: int) -> Hand:
+    """A complete legal two-handed hand (see :func:`tutor.engine.randomdeal.random_hand`)."""
+    rules = spec.resolve()
+    pack = list(rules.the_pack.cards)
+    rng.shuffle(pack)
+    at = table(2)
+    dealer = rng.choice(at.seats)
+    hands = {s: tuple(pack[i * HAND_CARDS:(i + 1) * HAND_CARDS]) for i, s in enumerate(at.seats)}
+    rest = pack[2 * HAND_CARDS:]
+    dealt = {
+        s: TablePiles(tuple(rest[i * 10:i * 10 + 5]), tuple(rest[i * 10 + 5:i * 10 + 10]))
+        for i, s in enumerate(at.seats)
+    }
+    kitty = tuple(rest[20:])
+    calls = random_auction(rng, rules, dealer, hands)
+    auction = run_auction(calls, rules, dealer, hands=hands)
+    assert auction.contract is not None
+    bid, declarer = auction.contract.bid, auction.contract.declarer
+    discard: tuple[Card, ...] | None = None
+    if bid.is_all_passed:
+        kept = list(hands[declarer])
+    else:
+        thirteen = list(hands[declarer]) + list(kitty)
+        rng.shuffle(thirteen)
+        discard = tuple(thirteen[:rules.kitty_size])
+        kept = thirteen[rules.kitty_size:]
+    nominated: Suit | None = None
+    if (
+        bid.is_no_trumps and not bid.is_all_passed and rules.joker_nomination
+        and (bid.is_misere or rules.joker_nomination_in_no_trumps)
+        and any(isinstance(c, Joker) for c in kept)
+        and ((bid.is_misere and rules.misere_needs_joker_nominated) or rng.random() < 0.5)
+    ):
+        nominated = rng.choice(list(Suit))
+    ctx = PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere,
+                         joker_loses_power=rules.joker_loses_power, joker_lead=rules.joker_lead)
+    holding = {s: list(hands[s]) for s in at.seats}
+    holding[declarer] = kept
+    piles = {s: list(dealt[s].start()) for s in at.seats}
+    leader = declarer if rules.first_leader == "contractor" or bid.is_all_passed else at.next(dealer)
+    shown_void: dict[Seat, set[Suit]] = {s: set() for s in at.seats}
+    start: str | None = None
+    play_out: list[tuple[Play, ...]] = []
+    for _ in range(min(tricks, HAND_CARDS)):
+        order = (leader, at.next(leader), leader, at.next(leader))
+        plays: list[Play] = []
+        sources: list[str] = []
+        powerless: list[int] = []
+        used: dict[Seat, str] = {}
+        for c, seat in enumerate(order):
+            choices = open_cards(holding[seat], piles[seat], allowed_sources(seat, c, used, start))
+            card = rng.choice(legal_plays(choices, plays, ctx, shown_void=shown_void[seat]))
+            names = None
+            if not plays and isinstance(card, Joker) and ctx.wildcard and len(choices) > 1:
+                names = rng.choice(joker_lead_suits(choices, ctx, shown_void[seat]))
+            elif not plays and isinstance(card, Joker) and ctx.wildcard and rng.random() < 0.5:
+                names = rng.choice(list(Suit))
+            p = Play(card, names)
+            if joker_powerless(card, ctx, shown_void[seat]):
+                powerless.append(c)
+            if plays:
+                up = [x.up for x in piles[seat] if x.up is not None]
+                led = led_suit(plays, ctx)
+                if shows_void(card, led, [*holding[seat], *up], ctx):
+                    assert led is not None
+                    shown_void[seat].add(led)
+            if card in holding[seat]:
+                holding[seat].remove(card)
+                used[seat] = HAND
+            else:
+                i = next(i for i, x in enumerate(piles[seat]) if x.up == card)
+                piles[seat][i] = Pile(None, piles[seat][i].down)
+                used[seat] = TABLE
+            plays.append(p)
+            sources.append(used[seat])
+        index, _ruling = trick_winner(order, plays, ctx, powerless=powerless)
+        leader, start = order[index], sources[index]
+        for seat in at.seats:
+            piles[seat] = [x.turned() for x in piles[seat]]
+        play_out.append(tuple(plays))
+    return Hand(
+        title=f"Random deal {seed}",
+        rules_spec=spec,
+        dealer=dealer,
+        hands=hands,
+        kitty=kitty,
+        auction=tuple(calls),
+        discard=discard,
+        joker=nominated,
+        play=tuple(play_out),
+        tags=("random",),
+        piles=dealt,
+    )

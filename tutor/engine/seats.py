@@ -4,7 +4,7 @@ The four-handed game seats North, East, South and West, partners opposite. Other
 use more compass points (see docs/rules.md, "Seats for other numbers of players"):
 
 - two players: North and South, each on their own (each also plays from five piles of
-  table cards, see tutor/twohanded.py);
+  table cards, see tutor/engine/twohanded.py);
 - three players: East, South, West (each scores on their own);
 - five players: North, East, South-East, South-West, West (each scores on their own; the
   contractor may call a partner for one hand);

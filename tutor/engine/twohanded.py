@@ -26,33 +26,42 @@ scores a contract and the defenders' tricks.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from tutor.engine.auction import BidKind, Contract, run_auction
-from tutor.engine.cards import Card, Joker, Suit
-from tutor.engine.hand import Hand, RulesSpec
-from tutor.engine.piles import PILES, Pile, TablePiles
+from tutor.engine.auction import BidKind, Contract
+from tutor.engine.builder import Builder, count_word, first_leader
+from tutor.engine.cards import Card, Suit
+from tutor.engine.hand import Hand
+from tutor.engine.piles import PILES, Pile
 from tutor.engine.play import (
     IllegalPlay,
     Play,
     PlayContext,
     effective_suit,
-    joker_lead_suits,
     joker_powerless,
     judge_play,
     led_suit,
-    legal_plays,
     trick_winner,
 )
-from tutor.engine.replay import Replay, Step, StepKind, TrickRecord, _Builder, _count, _first_leader
 from tutor.engine.rules import RuleSet
 from tutor.engine.rulings import Kind, Ruling
-from tutor.engine.scoring import score_hand
 from tutor.engine.seats import Seat, Side, table
+from tutor.engine.steps import State, Step, StepKind, TrickRecord
+from tutor.engine.tricks import record_result, show_open_misere
 
-__all__ = ["HAND", "HAND_CARDS", "TABLE", "check_deal", "deal_text", "play", "random_two_handed", "turn_view"]
+__all__ = [
+    "HAND",
+    "HAND_CARDS",
+    "TABLE",
+    "allowed_sources",
+    "check_deal",
+    "deal_text",
+    "open_cards",
+    "play",
+    "shows_void",
+    "turn_view",
+]
 
 HAND, TABLE = "hand", "table"
 #: Cards in each player's hand; with the five piles of two that makes ten tricks of four.
@@ -65,7 +74,7 @@ _OTHER = {HAND: TABLE, TABLE: HAND}
 def deal_text(hand: Hand, rules: RuleSet) -> str:
     first = table(2).next(hand.dealer)
     return (
-        f"{hand.dealer.word} deals ten cards to each player, {_count(rules.kitty_size)} to the "
+        f"{hand.dealer.word} deals ten cards to each player, {count_word(rules.kitty_size)} to the "
         f"{rules.kitty_word}, and five piles of two cards in front of each player, one face down "
         f"under one face up; {first.word}, the other player, speaks first. Each trick has four "
         f"cards: one from each player's hand and one from each player's face-up table cards."
@@ -76,7 +85,7 @@ def _snapshot(piles: Mapping[Seat, Sequence[Pile]]) -> dict[Seat, tuple[Pile, ..
     return {s: tuple(p) for s, p in piles.items()}
 
 
-def check_deal(b: _Builder) -> None:
+def check_deal(b: Builder) -> None:
     """Ten cards in each hand, five piles of two for each player, the kitty: the whole pack once."""
     hand, rules = b.hand, b.rules
     pack = rules.the_pack
@@ -107,7 +116,7 @@ def check_deal(b: _Builder) -> None:
         for key, row in (("up", piles.up), ("down", piles.down)):
             if len(row) != PILES:
                 b.problem(("piles", seat.value, key), f"{seat.word} has {len(row)} {key} cards on "
-                          f"the table; each player has {_count(PILES)} piles, each one card face "
+                          f"the table; each player has {count_word(PILES)} piles, each one card face "
                           f"down under one face up", "the deal")
     if len(hand.kitty) != rules.kitty_size:
         b.problem(("kitty",), f"the kitty has {len(hand.kitty)} cards; it must have "
@@ -166,7 +175,7 @@ def open_cards(holding: Sequence[Card], piles: Sequence[Pile], sources: Sequence
     return out
 
 
-def _shows_void(card: Card, led: Suit | None, cards: Sequence[Card], ctx: PlayContext) -> bool:
+def shows_void(card: Card, led: Suit | None, cards: Sequence[Card], ctx: PlayContext) -> bool:
     """Not following, with no card of the suit led in hand or face up."""
     if led is None or effective_suit(card, ctx) is led:
         return False
@@ -216,12 +225,12 @@ def _wrong_source(seat: Seat, card: Card, holding: Sequence[Card], piles: Sequen
             f"{_PLACE[start]}: {who} must lead from {_PLACE[start]}")
 
 
-def play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
+def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
     """Replay the tricks of the two-handed game, recording steps as :func:`tutor.engine.replay.build` does."""
-    hand, rules, at = b.hand, b.rules, b.table
+    hand, at = b.hand, b.table
     assert hand.piles is not None
     piles = {s: list(hand.piles[s].start()) for s in b.seats}
-    leader, lead_reason = _first_leader(b, contract, list(b.seats))
+    leader, lead_reason = first_leader(b, contract, list(b.seats))
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in b.seats}
     won: dict[Side, int] = dict.fromkeys(at.sides, 0)
     records: list[TrickRecord] = []
@@ -282,7 +291,7 @@ def play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]
                 powerless.append(c)
             if c == 0:
                 led = led_suit([p], ctx)
-            elif led not in shown_void[seat] and _shows_void(card, led, [*b.holding[seat], *up], ctx):
+            elif led not in shown_void[seat] and shows_void(card, led, [*b.holding[seat], *up], ctx):
                 assert led is not None
                 shown_void[seat].add(led)
                 b.now["shown_void"] = {s: frozenset(v) for s, v in shown_void.items()}
@@ -330,28 +339,13 @@ def play(b: _Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]
         )
         _turn(b, piles, number, winner)
         if number == 1 and contract.bid.kind is BidKind.OPEN_MISERE:
-            who = contract.declarer
-            b.record(
-                Step(StepKind.SHOW, Ruling(
-                    Kind.OPEN_MISERE_SHOWN,
-                    f"After the first trick {who.word} lays their hand face up on the table: that "
-                    f"is what makes the misère open.", (who,), tuple(b.holding[who])), who),
-                shown=frozenset({who}),
-            )
+            show_open_misere(b, contract)
     if len(records) == n_tricks:
-        forfeit = None
-        if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
-            forfeit = (
-                "the contractor kept the joker without nominating its suit, which loses a misère "
-                "(setting misere_needs_joker_nominated)"
-            )
-        result = score_hand(contract, won, rules, forfeit=forfeit)
-        b.record(Step(StepKind.RESULT, result.ruling, contract.declarer, note_key="outro"),
-                 result=result)
+        record_result(b, contract, won)
     return records
 
 
-def _turn(b: _Builder, piles: dict[Seat, list[Pile]], number: int, winner: Seat) -> None:
+def _turn(b: Builder, piles: dict[Seat, list[Pile]], number: int, winner: Seat) -> None:
     """Face-down cards uncovered in the trick are turned face up: a step of their own."""
     turned: list[tuple[Seat, Card]] = []
     for seat in b.seats:
@@ -373,111 +367,16 @@ def _turn(b: _Builder, piles: dict[Seat, list[Pile]], number: int, winner: Seat)
     )
 
 
-def random_two_handed(rng: random.Random, spec: RulesSpec, seed: int, tricks: int) -> Hand:
-    """A complete legal two-handed hand (see :func:`tutor.engine.randomdeal.random_hand`)."""
-    from tutor.engine.randomdeal import _random_auction
-
-    rules = spec.resolve()
-    pack = list(rules.the_pack.cards)
-    rng.shuffle(pack)
-    at = table(2)
-    dealer = rng.choice(at.seats)
-    hands = {s: tuple(pack[i * HAND_CARDS:(i + 1) * HAND_CARDS]) for i, s in enumerate(at.seats)}
-    rest = pack[2 * HAND_CARDS:]
-    dealt = {
-        s: TablePiles(tuple(rest[i * 10:i * 10 + 5]), tuple(rest[i * 10 + 5:i * 10 + 10]))
-        for i, s in enumerate(at.seats)
-    }
-    kitty = tuple(rest[20:])
-    calls = _random_auction(rng, rules, dealer, hands)
-    auction = run_auction(calls, rules, dealer, hands=hands)
-    assert auction.contract is not None
-    bid, declarer = auction.contract.bid, auction.contract.declarer
-    discard: tuple[Card, ...] | None = None
-    if bid.is_all_passed:
-        kept = list(hands[declarer])
-    else:
-        thirteen = list(hands[declarer]) + list(kitty)
-        rng.shuffle(thirteen)
-        discard = tuple(thirteen[:rules.kitty_size])
-        kept = thirteen[rules.kitty_size:]
-    nominated: Suit | None = None
-    if (
-        bid.is_no_trumps and not bid.is_all_passed and rules.joker_nomination
-        and (bid.is_misere or rules.joker_nomination_in_no_trumps)
-        and any(isinstance(c, Joker) for c in kept)
-        and ((bid.is_misere and rules.misere_needs_joker_nominated) or rng.random() < 0.5)
-    ):
-        nominated = rng.choice(list(Suit))
-    ctx = PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere,
-                         joker_loses_power=rules.joker_loses_power, joker_lead=rules.joker_lead)
-    holding = {s: list(hands[s]) for s in at.seats}
-    holding[declarer] = kept
-    piles = {s: list(dealt[s].start()) for s in at.seats}
-    leader = declarer if rules.first_leader == "contractor" or bid.is_all_passed else at.next(dealer)
-    shown_void: dict[Seat, set[Suit]] = {s: set() for s in at.seats}
-    start: str | None = None
-    play_out: list[tuple[Play, ...]] = []
-    for _ in range(min(tricks, HAND_CARDS)):
-        order = (leader, at.next(leader), leader, at.next(leader))
-        plays: list[Play] = []
-        sources: list[str] = []
-        powerless: list[int] = []
-        used: dict[Seat, str] = {}
-        for c, seat in enumerate(order):
-            choices = open_cards(holding[seat], piles[seat], allowed_sources(seat, c, used, start))
-            card = rng.choice(legal_plays(choices, plays, ctx, shown_void=shown_void[seat]))
-            names = None
-            if not plays and isinstance(card, Joker) and ctx.wildcard and len(choices) > 1:
-                names = rng.choice(joker_lead_suits(choices, ctx, shown_void[seat]))
-            elif not plays and isinstance(card, Joker) and ctx.wildcard and rng.random() < 0.5:
-                names = rng.choice(list(Suit))
-            p = Play(card, names)
-            if joker_powerless(card, ctx, shown_void[seat]):
-                powerless.append(c)
-            if plays:
-                up = [x.up for x in piles[seat] if x.up is not None]
-                led = led_suit(plays, ctx)
-                if _shows_void(card, led, [*holding[seat], *up], ctx):
-                    assert led is not None
-                    shown_void[seat].add(led)
-            if card in holding[seat]:
-                holding[seat].remove(card)
-                used[seat] = HAND
-            else:
-                i = next(i for i, x in enumerate(piles[seat]) if x.up == card)
-                piles[seat][i] = Pile(None, piles[seat][i].down)
-                used[seat] = TABLE
-            plays.append(p)
-            sources.append(used[seat])
-        index, _ruling = trick_winner(order, plays, ctx, powerless=powerless)
-        leader, start = order[index], sources[index]
-        for seat in at.seats:
-            piles[seat] = [x.turned() for x in piles[seat]]
-        play_out.append(tuple(plays))
-    return Hand(
-        title=f"Random deal {seed}",
-        rules_spec=spec,
-        dealer=dealer,
-        hands=hands,
-        kitty=kitty,
-        auction=tuple(calls),
-        discard=discard,
-        joker=nominated,
-        play=tuple(play_out),
-        tags=("random",),
-        piles=dealt,
-    )
-
-
-def turn_view(replay: Replay, index: int) -> tuple[tuple[Card, ...], frozenset[Suit]]:
-    """For the card of step ``index``: the cards its player could choose among (hand and/or
-    face-up table cards, as the trick so far allows) and the suits they have shown void in."""
-    step = replay.steps[index]
+def turn_view(
+    steps: Sequence[Step], states: Sequence[State], ctx: PlayContext | None, index: int
+) -> tuple[tuple[Card, ...], frozenset[Suit]]:
+    """For the card of step ``index`` of a replay (its ``steps``, ``states`` and ``context``):
+    the cards its player could choose among (hand and/or face-up table cards, as the trick so
+    far allows) and the suits they have shown void in."""
+    step = steps[index]
     seat = step.seat
-    ctx = replay.context
     assert seat is not None and ctx is not None and step.position is not None
-    before = replay.states[index - 1]
+    before = states[index - 1]
     current = before.current_trick
     used: dict[Seat, str] = {}
     start: str | None = None
@@ -490,15 +389,15 @@ def turn_view(replay: Replay, index: int) -> tuple[tuple[Card, ...], frozenset[S
     choices = open_cards(before.hands[seat], piles, allowed_sources(seat, step.position - 1, used, start))
     void: set[Suit] = set()
     for i in range(1, index):
-        s = replay.steps[i]
+        s = steps[i]
         if s.kind is not StepKind.CARD or s.seat != seat or s.play is None or s.position == 1:
             continue
-        state = replay.states[i - 1]
+        state = states[i - 1]
         trick = state.current_trick
         if trick is None or trick.complete:
             continue
         up = [p.up for p in (state.piles or {}).get(seat, ()) if p.up is not None]
-        if _shows_void(s.play.card, trick.led, [*state.hands[seat], *up], ctx):
+        if shows_void(s.play.card, trick.led, [*state.hands[seat], *up], ctx):
             assert trick.led is not None
             void.add(trick.led)
     return tuple(choices), frozenset(void)

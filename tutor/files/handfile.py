@@ -25,10 +25,14 @@ from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
 
 __all__ = [
+    "BOOL_TAG",
+    "INT_TAG",
     "FileProblem",
     "HandFileError",
     "LoadedHand",
+    "Reader",
     "check",
+    "compose",
     "dump",
     "dumps",
     "load",
@@ -64,8 +68,8 @@ class _Loader(_BaseLoader):  # type: ignore[misc]
 _STR_TAG = "tag:yaml.org,2002:str"
 _KNOWN_CARDS: dict[str, Card] = {}  # canonical card text → card, filled as files are read
 _KNOWN_PLAYS: dict[str, Play] = {}
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-_INT_TAG = "tag:yaml.org,2002:int"
+BOOL_TAG = "tag:yaml.org,2002:bool"
+INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
@@ -115,8 +119,10 @@ class LoadedHand:
         return 1
 
 
-class _Reader:
-    """Turns composed YAML nodes into a Hand, recording lines and problems as it goes."""
+class Reader:
+    """Turns composed YAML nodes into a Hand, recording lines and problems as it goes.
+
+    Match files read their hands' keys with a subclass (:mod:`tutor.files.match`)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -138,7 +144,7 @@ class _Reader:
         if node.tag == _NULL_TAG and not node.style:
             self.fail(node, f"{what} is empty: write a value after the colon")
             return None
-        if node.tag == _BOOL_TAG and not node.style:
+        if node.tag == BOOL_TAG and not node.style:
             self.fail(
                 node,
                 f"{what} is {node.value!r}, which YAML reads as a boolean ({_bool(node.value)}), "
@@ -492,9 +498,9 @@ def _bool(value: str) -> str:
 def _setting_value(node: yaml.ScalarNode) -> object:
     if node.style:
         return str(node.value)
-    if node.tag == _BOOL_TAG:
+    if node.tag == BOOL_TAG:
         return _bool(node.value) == "true"
-    if node.tag == _INT_TAG:
+    if node.tag == INT_TAG:
         try:
             return int(node.value.replace("_", ""))
         except ValueError:
@@ -522,7 +528,7 @@ def compose(text: str, path: str, what: str) -> yaml.Node | list[FileProblem]:
 
 def load_with_lines(text: str, path: str = "<string>") -> LoadedHand:
     """Read a hand file, keeping the line of each part; raise :class:`HandFileError`."""
-    reader = _Reader(path)
+    reader = Reader(path)
     root = compose(text, path, "hand file")
     if isinstance(root, list):
         raise HandFileError(root)

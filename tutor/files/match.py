@@ -22,7 +22,7 @@ from tutor.engine.hand import RulesSpec
 from tutor.engine.replay import Replay
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import FOUR_SEATS, FOUR_SIDES, Seat, SeatError, Side
-from tutor.files.handfile import _BOOL_TAG, _INT_TAG, FileProblem, _Reader, check, compose
+from tutor.files.handfile import BOOL_TAG, INT_TAG, FileProblem, Reader, check, compose
 
 __all__ = ["Match", "MatchFileError", "MatchHand", "Party", "load", "loads"]
 
@@ -102,7 +102,7 @@ class Match:
         raise KeyError(key)
 
 
-class _MatchReader(_Reader):
+class _MatchReader(Reader):
     """Composed YAML nodes to a Match, with the hand-file reader's scalars, rules and line marks."""
 
     def __init__(self, path: str) -> None:
@@ -360,9 +360,9 @@ class _MatchReader(_Reader):
         return tuple(o for o in out if o is not None)
 
     def count(self, node: yaml.Node, what: str) -> int | None:
-        if not isinstance(node, yaml.ScalarNode) or node.tag != _INT_TAG or node.style:
+        if not isinstance(node, yaml.ScalarNode) or node.tag != INT_TAG or node.style:
             shown = node.value if isinstance(node, yaml.ScalarNode) else _kind(node)
-            if isinstance(node, yaml.ScalarNode) and node.tag == _BOOL_TAG and not node.style:
+            if isinstance(node, yaml.ScalarNode) and node.tag == BOOL_TAG and not node.style:
                 shown = f"{node.value} (which YAML reads as a boolean)"
             self.fail(node, f"{what} must be a number of tricks from 0 to 10, not {shown}")
             return None

@@ -23,6 +23,7 @@ from tutor.engine.play import (
 from tutor.engine.replay import Replay, StepKind
 from tutor.engine.rulings import Ruling
 from tutor.engine.seats import Seat
+from tutor.engine.twohanded import turn_view
 
 __all__ = ["Pick", "Turn", "turn_at", "turns"]
 
@@ -120,9 +121,7 @@ def turn_at(replay: Replay, index: int) -> Turn | None:
         ctx.left_bower in held for s, held in before.hands.items() if s not in before.out
     )
     if replay.table.players == 2:  # the two-handed game: hand and face-up table cards
-        from tutor.engine.twohanded import turn_view
-
-        hand, void = turn_view(replay, index)
+        hand, void = turn_view(replay.steps, replay.states, replay.context, index)
         left_out = False  # the left bower may still lie on the table: the replay keeps reminding
     return Turn(
         index=index,
