@@ -52,9 +52,13 @@ SNAPSHOT = """root => {
   return {
     step: +root.dataset.step, asking: +root.dataset.asking, seats,
     trick: trick && {
-      plays: [...trick.querySelectorAll('.trick-card')].map(t => [
-        [...t.classList].find(c => c.startsWith('seat-')).slice(5), t.querySelector('.card').dataset.card]),
-      led: [...trick.querySelectorAll('.trick-card')].map(t => t.classList.contains('led')),
+      plays: [...trick.querySelectorAll('.trick-card')].map(t =>
+        [t.dataset.seat, t.querySelector('.card').dataset.card]),
+      led: [...trick.querySelectorAll('.trick-card')].map(t =>
+        t.classList.contains('led') && t.querySelector('.card.led') !== null &&
+        t.querySelector('.led-mark') !== null && t.querySelector('.led-mark').textContent === 'led'),
+      slots: [...trick.querySelectorAll('.trick-card')].map(t =>
+        [...t.classList].find(c => c.startsWith('seat-')).slice(5)),
       winner: one('.trick-winner') && one('.trick-winner').textContent,
       winnerCard: one('.card.winner') && one('.card.winner').dataset.card,
     },
@@ -130,6 +134,9 @@ def assert_matches_replay(shot: dict[str, Any], rp: Replay, *, show: str = "all"
         plays = zip(trick.seats, trick.plays, strict=False)
         assert shot["trick"]["plays"] == [[s.value, str(p)] for s, p in plays], where
         assert shot["trick"]["led"] == [i == 0 for i in range(len(trick.plays))], f"{where}: the led card"
+        seats = [s.value for s in trick.seats[: len(trick.plays)]]
+        slots = [s if s not in seats[:i] else f"{s}2" for i, s in enumerate(seats)]
+        assert shot["trick"]["slots"] == slots, f"{where}: no card drawn over another"
         if trick.winner is not None and trick.winner_index is not None:
             assert shot["trick"]["winner"] == f"{trick.winner.word} wins", where
             assert shot["trick"]["winnerCard"] == str(trick.plays[trick.winner_index]), where
@@ -168,13 +175,15 @@ def walk_by_clicks(page: Page, rp: Replay) -> tuple[int, int]:
             reveal = rp.steps[before + 1]
             assert reveal.kind is StepKind.TRICK and reveal.trick == n
             assert shot["step"] == before, "the stepper stops before showing the winner"
-            assert shot["question"] and f"Who wins trick {n}?" in shot["status"]
+            trick_seats = rp.states[before + 1].current_trick.seats
+            ask = "Which card wins" if len(set(trick_seats)) < len(trick_seats) else "Who wins"
+            assert shot["question"] and f"{ask} trick {n}?" in shot["status"]
             assert shot["trick"]["winner"] is None and shot["trick"]["winnerCard"] is None
             trick = rp.states[before + 1].current_trick
             assert trick is not None and trick.winner is not None
-            assert shot["choices"] == [s.value for s in trick.seats]
+            assert shot["choices"] == [s.value for s in trick.seats[: len(trick.plays)]]
             if n % 2:
-                page.click(f"#viewer .hv-choice[data-seat={trick.winner.value}]")
+                page.locator("#viewer .hv-choice").nth(trick.winner_index or 0).click()
                 answered += 1
                 assert page.inner_text("#viewer [data-part=feedback]") == "Right."
             else:

@@ -81,11 +81,24 @@ class _Faces:
 
 
 def _trick(trick: TrickRecord, current: int | None, faces: _Faces) -> dict[str, object]:
+    """A trick as far as played. Where a seat plays two cards (the two-handed game) the second
+    has a place of its own (``slot`` ``N2``) and the trick is laid out for two (``table-2``),
+    as the renderer draws it; the question then asks which card wins, keyed by card."""
+    seats = trick.seats[: len(trick.plays)]
+    seen: set[Seat] = set()
+    plays: list[dict[str, object]] = []
+    by_card = len(set(seats)) < len(seats)
+    for seat, play in zip(seats, trick.plays, strict=True):
+        code = faces.code(play)
+        slot = f"{seat.value}2" if seat in seen else seat.value
+        plays.append({"seat": seat.value, "card": code, "slot": slot, "key": code if by_card else seat.value})
+        seen.add(seat)
     return {
         "number": trick.number,
         "leader": trick.leader.value,
-        "plays": [{"seat": seat.value, "card": faces.code(play)}
-                  for seat, play in zip(trick.seats, trick.plays, strict=False)],
+        "plays": plays,
+        "layout": "table-2" if len(set(trick.seats)) == 2 and len(trick.seats) > 2 else "",
+        "by_card": by_card,
         "current": current,
         "winner": trick.winner.value if trick.winner is not None else None,
         "winner_index": trick.winner_index,

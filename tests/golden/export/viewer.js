@@ -115,7 +115,8 @@
   }
 
   function trick(t) {
-    var div = group("trick", "trick " + t.number + ", " + words[t.leader] + " leads");
+    var div = group("trick" + (t.layout ? " " + t.layout : ""),
+                    "trick " + t.number + ", " + words[t.leader] + " leads");
     t.plays.forEach(function (p, i) {
       var state = [];
       if (i === t.current) {
@@ -124,13 +125,19 @@
       if (i === t.winner_index) {
         state.push("winner");
       }
-      var cell = el("div", "trick-card seat-" + p.seat + (i === 0 ? " led" : ""));
-      cell.appendChild(el("span", "seat-name", words[p.seat]));
+      if (i === 0) {
+        state.push("led");
+      }
+      var cell = el("div", "trick-card seat-" + p.slot + (i === 0 ? " led" : ""));
+      cell.setAttribute("data-seat", p.seat);
+      var name = el("span", "seat-name", words[p.seat]);
+      if (i === 0) {
+        name.appendChild(document.createTextNode(" "));
+        name.appendChild(el("span", "led-mark", "led"));
+      }
+      cell.appendChild(name);
       cell.appendChild(document.createTextNode(" "));
       cell.appendChild(face(p.card, state.join(" ")));
-      if (i === 0) {
-        cell.appendChild(el("span", "tw-led", "led"));
-      }
       div.appendChild(cell);
     });
     if (t.winner) {
@@ -245,16 +252,17 @@
       box.hidden = true;
       return "";
     }
-    var question = "Who wins trick " + asking + "?";
+    var question = (step.trick.by_card ? "Which card wins trick " : "Who wins trick ") + asking + "?";
     root.querySelector("#viewer-question-text").textContent =
       question + " Choose a card, or press Next to see the winner.";
-    step.trick.plays.forEach(function (p) {
+    step.trick.plays.forEach(function (p, i) {
       var b = el("button", "hv-choice");
       b.type = "button";
       b.setAttribute("data-seat", p.seat);
+      b.setAttribute("data-key", p.key);
       b.appendChild(document.createTextNode(words[p.seat] + " "));
       b.appendChild(face(p.card, ""));
-      b.addEventListener("click", function () { answer(p.seat); });
+      b.addEventListener("click", function () { answer(i, p); });
       choices.appendChild(b);
     });
     box.hidden = false;
@@ -353,14 +361,15 @@
     go(at - 1);
   }
 
-  function answer(seat) {
+  function answer(index, play) {
     var n = asking;
     var reveal = steps[at + 1];
-    var right = reveal.trick !== null && reveal.trick.winner === seat;
+    var right = reveal.trick !== null && reveal.trick.winner_index === index;
     answered[n] = true;
     var q = pageQuiz(n);
     if (q !== null && !q.classList.contains("answered")) {
-      var b = q.querySelector('.quiz-choice[data-seat="' + seat + '"]');
+      var b = q.querySelector('.quiz-choice[data-key="' + play.key + '"]') ||
+        q.querySelector('.quiz-choice[data-seat="' + play.seat + '"]');
       if (b && !b.disabled) {
         b.click(); // the page's quiz keeps the score
       }
