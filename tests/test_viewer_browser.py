@@ -283,7 +283,7 @@ def test_trick_menu_show_one_seat_and_back(page: Page, viewer_site: Path) -> Non
 
 def test_a_trick_answered_in_the_page_quiz_is_not_asked_again(page: Page, viewer_site: Path) -> None:
     open_lesson(page, viewer_site, "01-no-trumps-notes")
-    page.click("#quiz-1 button[data-seat=W]")  # a wrong answer, given below the viewer
+    page.locator("#quiz-1 .quiz-choice", has_text="West").click()  # a wrong answer, given below
     page.select_option("#viewer select[data-part=jump]", label="Trick 1")
     for _ in range(4):
         page.click("#viewer button[data-go=next]")
