@@ -19,7 +19,7 @@ from tutor.engine.replay import Replay, StepKind
 from tutor.files.handfile import check
 from tutor.views.export import Site
 from tutor.views.pages import paragraphs
-from tutor.views.render import sorted_hand
+from tutor.views.render import render_card, sorted_hand
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"
@@ -407,3 +407,18 @@ def test_accessibility_of_the_embed_page(axe_page: Page, viewer_site: Path) -> N
     page.goto((viewer_site / "embed" / "five-handed-called-ace.html").as_uri() + "#trick=3")
     page.wait_for_selector("#viewer:not([hidden])")
     assert serious(page) == []
+
+
+def test_cards_are_the_widgets_own_pictures(page: Page, viewer_site: Path) -> None:
+    """Every card face in the viewer is the one _cards.html draws for the notebook widget."""
+    name = "04-joker-nominated"
+    open_lesson(page, viewer_site, name, "#trick=1")
+    rp = replay_of(name)
+    shot = snapshot(page)
+    faces = page.eval_on_selector_all(
+        "#viewer .tw-seat .hand > .cards:not(.played-cards) .card[data-card]",
+        "els => els.map(e => [e.dataset.card, e.outerHTML])")
+    assert faces
+    held = {str(c): c for hand in rp.states[shot["step"]].hands.values() for c in hand}
+    for code, html in faces:
+        assert html == str(render_card(held[code])).strip(), code
