@@ -273,6 +273,7 @@ class Site:
             pages.append(Page(str(topic["path"]), "topic.html", f"Topic: {tag}",
                               {"tag": tag, "lessons": rows(chosen), "topics": topics}))
         for i, lesson in enumerate(lessons):
+            data = viewer_json(lesson.viewer)
             prev = lessons[i - 1] if i > 0 else None
             nxt = lessons[i + 1] if i + 1 < len(lessons) else None
             pages.append(Page(lesson.path, "lesson.html", lesson.title, {
@@ -284,12 +285,12 @@ class Site:
                 "number": i + 1,
                 "count": len(lessons),
                 "viewer": lesson.viewer,
-                "viewer_json": viewer_json(lesson.viewer),
+                "viewer_json": data,
             }))
             if self.embed:
                 pages.append(Page(lesson.embed_path, "embed.html", lesson.title, {
                     "viewer": lesson.viewer,
-                    "viewer_json": viewer_json(lesson.viewer),
+                    "viewer_json": data,
                     "lesson_path": lesson.path,
                 }))
         pages.extend(self._extra)
