@@ -244,7 +244,7 @@
     }
   }
 
-  function drawQuestion(step) {
+  function drawQuestion() {
     var box = part("question");
     var choices = part("choices");
     choices.textContent = "";
@@ -252,10 +252,11 @@
       box.hidden = true;
       return "";
     }
-    var question = (step.trick.by_card ? "Which card wins trick " : "Who wins trick ") + asking + "?";
+    var asked = steps[at + 1].trick; // the trick as the engine closes it (its winner is not shown)
+    var question = (asked.by_card ? "Which card wins trick " : "Who wins trick ") + asking + "?";
     root.querySelector("#viewer-question-text").textContent =
       question + " Choose a card, or press Next to see the winner.";
-    step.trick.plays.forEach(function (p, i) {
+    asked.plays.forEach(function (p, i) {
       var b = el("button", "hv-choice");
       b.type = "button";
       b.setAttribute("data-seat", p.seat);
@@ -292,7 +293,7 @@
     var step = steps[at];
     drawHead(step);
     drawTable(step);
-    var said = drawQuestion(step);
+    var said = drawQuestion();
     drawRuling(step);
     buttons.first.disabled = at === 0 && !asking;
     buttons.back.disabled = at === 0 && !asking;
