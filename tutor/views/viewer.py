@@ -24,7 +24,7 @@ from tutor.engine.seats import Seat
 from tutor.views.pages import Pictures, paragraphs
 from tutor.views.render import card_view, sorted_hand
 
-__all__ = ["jump_points", "viewer_data", "viewer_json"]
+__all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -117,14 +117,31 @@ def _head(rp: Replay, state: State) -> dict[str, object]:
     }
 
 
+def changed(before: dict[str, list[str]], now: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The seats whose cards differ from ``before`` (which is brought up to ``now``).
+
+    A step lists only the hands that changed at it (most steps move one card), and the script
+    carries the others over from the step before: the data stays a third of the size.
+    """
+    out = {seat: codes for seat, codes in now.items() if before.get(seat) != codes}
+    before.update(out)
+    return out
+
+
 def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
-    """Everything the viewer shows, step by step, from the replay's own states."""
+    """Everything the viewer shows, step by step, from the replay's own states.
+
+    ``hands`` and ``played`` of a step name only the seats whose cards changed at that step
+    (every seat at the first step): see :func:`expanded` for the whole table at each step.
+    """
     faces = _Faces(draw, rp.context)
     seats = rp.table.seats
     last = len(rp.steps) - 1
     heads: list[dict[str, object]] = []
     steps: list[dict[str, object]] = []
     order = rp.table.order_from(rp.table.next(rp.hand.dealer))
+    hands: dict[str, list[str]] = {}
+    played: dict[str, list[str]] = {}
     for index, (step, state) in enumerate(zip(rp.steps, rp.states, strict=True)):
         at_end = index == last and rp.complete
         known = state.contract is not None
@@ -139,9 +156,10 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
             "text": step.ruling.text,
             "note": paragraphs(rp.hand.note(step.note_key) if step.note_key else None),
             "head": len(heads) - 1,
-            "hands": {s.value: faces.hand("hand", s, state.hands.get(s, ()), known) for s in seats},
-            "played": {s.value: faces.hand("played", s, state.played[s], known)
-                       for s in seats if state.played.get(s)},
+            "hands": changed(hands, {s.value: faces.hand("hand", s, state.hands.get(s, ()), known)
+                                     for s in seats}),
+            "played": changed(played, {s.value: faces.hand("played", s, state.played.get(s, ()), known)
+                                       for s in seats}),
             "open": [s.value for s in seats if at_end or s in state.shown],
             "out": [s.value for s in seats if s in state.out],
             "to_play": state.to_play.value if state.to_play and not at_end else None,
@@ -177,6 +195,18 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
         "steps": steps,
         "faces": faces.faces,
     }
+
+
+def expanded(steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The steps with every seat's ``hands`` and ``played`` filled in, as the script reads them."""
+    hands: dict[str, list[str]] = {}
+    played: dict[str, list[str]] = {}
+    out = []
+    for step in steps:
+        hands = {**hands, **step["hands"]}
+        played = {**played, **step["played"]}
+        out.append({**step, "hands": hands, "played": played})
+    return out
 
 
 def viewer_json(data: Mapping[str, Any]) -> Markup:

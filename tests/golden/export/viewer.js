@@ -20,6 +20,14 @@
     return; // a broken block leaves the page as it is without the viewer
   }
   var steps = data.steps;
+  // Each step lists only the hands that changed at it: carry the others over from the step before.
+  var carried = { hands: {}, played: {} };
+  steps.forEach(function (step) {
+    ["hands", "played"].forEach(function (key) {
+      carried[key] = Object.assign({}, carried[key], step[key]);
+      step[key] = carried[key];
+    });
+  });
   var last = steps.length - 1;
   var faces = {};
   Array.prototype.forEach.call(part("faces").content.querySelectorAll(".card[data-card]"), function (c) {
