@@ -99,7 +99,7 @@ def test_the_card_played_at_the_table_is_always_among_the_legal_ones(seed: int) 
 def test_score_question_takes_letters_or_the_two_numbers(example: Replay) -> None:
     (q,) = make_quiz([example], kinds=[QuestionKind.SCORE], count=3)
     assert example.result is not None
-    assert q.answer_text == "North–South +60, East–West -320"
+    assert q.answer_text == "North–South +60, East–West −320"
     assert q.check_text("60 -320").correct
     assert q.check_text(next(iter(q.answer))).correct
     wrong = next(c.key for c in q.choices if c.key not in q.answer)

@@ -20,6 +20,7 @@ from tutor.files.handfile import check
 from tutor.views.export import Site
 from tutor.views.pages import paragraphs
 from tutor.views.render import render_card, sorted_hand
+from tutor.views.sheet.words import signed
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"
@@ -143,6 +144,14 @@ def assert_matches_replay(shot: dict[str, Any], rp: Replay, *, show: str = "all"
         else:
             assert shot["trick"]["winner"] is None and shot["trick"]["winnerCard"] is None, where
     assert shot["text"] == step.ruling.text, where
+    head = " ".join(shot["head"].split())
+    for side, won in state.tricks_won.items():
+        assert f"{side.word} {won}" in head, f"{where}: tricks"
+    if state.result is not None:
+        for side in state.result.sides:
+            assert f"{side.word} {signed(state.result.score[side])}" in head, f"{where}: score"
+    else:
+        assert "Score: —" in head, where
     note = rp.hand.note(step.note_key) if step.note_key else None
     assert shot["note"] == paragraphs(note), where
     assert shot["status"].endswith(step.ruling.text), f"{where}: the step is announced"

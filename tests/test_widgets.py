@@ -62,7 +62,7 @@ def test_first_back_last_and_their_ends(example: Replay) -> None:
     w.last_button.click()
     assert w.step == len(example.steps) - 1
     assert w.next_button.disabled and w.last_button.disabled
-    assert "Score: <b>North–South +60, East–West -320" in w.header.value
+    assert "Score: <b>North–South +60, East–West −320" in w.header.value
     assert "contract-set" in w.ruling.value
     w.back_button.click()
     assert w.step == len(example.steps) - 2

@@ -98,10 +98,13 @@ def schema() -> dict[str, Any]:
             },
             "notes": {
                 "type": "object",
-                "propertyNames": {"pattern": r"^(?:intro|auction|discard|partner|outro|\d+|\d+\.\d+)$"},
+                # ASCII digits only, and nothing after (Python's $ would allow a trailing newline).
+                "propertyNames": {
+                    "pattern": r"^(?:intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]+)(?![\s\S])"
+                },
                 "additionalProperties": {"type": "string"},
             },
-            "tags": {"type": "array", "items": {"type": "string"}},
+            "tags": {"type": "array", "items": {"type": "string", "pattern": r"\S"}},
             "summary": {"type": "string"},
             "partner": {
                 "description": "five-handed: alone, a card to call, or a seat to name",

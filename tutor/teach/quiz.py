@@ -25,6 +25,7 @@ from enum import Enum
 
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card, CardError, Joker
+from tutor.engine.hand import Hand
 from tutor.engine.play import IllegalPlay, Play, PlayContext
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, TrickRecord, build
@@ -39,9 +40,11 @@ __all__ = [
     "Question",
     "QuestionKind",
     "QuizSession",
+    "known_topics",
     "make_quiz",
     "matches_topic",
     "questions_from",
+    "unknown_topics",
 ]
 
 #: The topics a learner can pick from; any lesson tag (LESSONS.md) is accepted too.
@@ -108,6 +111,8 @@ class Question:
     hand: tuple[Card, ...] = ()
     tricks_won: dict[Side, int] = field(default_factory=dict)
     turn: Turn | None = None
+    #: The deal the question is taken from: the history keeps it, to ask the question again.
+    deal: Hand | None = None
 
     @property
     def answer_text(self) -> str:
@@ -227,7 +232,8 @@ def _verdict(turn: Turn, card: Card) -> str:
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    """A score with its sign, the minus a true one as in every sentence (−320)."""
+    return f"{n:+d}".replace("-", "−") if n else "0"
 
 
 def _score_label(ns: int, ew: int) -> str:
@@ -261,6 +267,19 @@ def _card_topics(cards: Iterable[Card], ctx: PlayContext) -> set[str]:
 
 def _kind_topics(kinds: Iterable[Kind]) -> set[str]:
     return {t for k in kinds for t in TOPICS[k]}
+
+
+def known_topics() -> tuple[str, ...]:
+    """Every topic a question can have, sorted: what ``--topic`` may ask for."""
+    found = {t for ts in TOPICS.values() for t in ts} | set(TOPIC_CHOICES)
+    found |= {"right-bower", "joker-in-trumps", "joker-in-no-trumps"}  # from the cards (_card_topics)
+    return tuple(sorted(found))
+
+
+def unknown_topics(wanted: Iterable[str]) -> list[str]:
+    """The topics in ``wanted`` that no question can have (a typo), in the order given."""
+    known = set(known_topics())
+    return [w for w in wanted if not matches_topic(known, [w])]
 
 
 def matches_topic(topics: Iterable[str], wanted: Iterable[str]) -> bool:
@@ -299,6 +318,7 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
         ruling=trick.ruling,
         topics=frozenset(topics),
         trick=shown,
+        deal=rp.hand,
     )
 
 
@@ -334,6 +354,7 @@ def _legal_plays(rp: Replay, turn: Turn) -> Question:
         seat=turn.seat,
         hand=turn.hand,
         turn=turn,
+        deal=rp.hand,
     )
 
 
@@ -376,6 +397,7 @@ def _score(rp: Replay, rng: random.Random) -> Question:
         ruling=result.ruling,
         topics=frozenset(topics),
         tricks_won=won,
+        deal=rp.hand,
     )
 
 
@@ -413,6 +435,10 @@ def make_quiz(
     From ``replays`` when given (hand files), else from random deals whose seeds come from
     ``seed``. ``topics`` keeps only questions on those topics; kinds are mixed in turn.
     """
+    if not kinds:
+        raise ValueError("make_quiz needs at least one kind of question (kinds is empty)")
+    if count < 1:
+        raise ValueError(f"a quiz has at least one question, not {count}")
     rng = random.Random(seed)
     kinds = tuple(kinds)
     pool: dict[QuestionKind, list[Question]] = {k: [] for k in kinds}

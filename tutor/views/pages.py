@@ -19,6 +19,7 @@ from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.seats import Seat
 from tutor.views.render import render_card, render_hand, render_piles, render_trick
+from tutor.views.sheet.words import signed
 
 __all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
 
@@ -80,7 +81,7 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
     state = _state(rp)
     if rp.result is not None and contract is not None:
         side = rp.table.side_of(contract.declarer)
-        result = f"{'made' if rp.result.made else 'set'}, {side.word} {rp.result.score[side]:+d}"
+        result = f"{'made' if rp.result.made else 'set'}, {side.word} {signed(rp.result.score[side])}"
     elif state == "thrown-in":
         result = "thrown in"
     else:
@@ -222,7 +223,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "quiz_count": sum(1 for t in tricks if t["complete"]),
         "won": [{"side": side.word, "tricks": won[side]} for side in won],
         "result_ruling": result.ruling.text if result else None,
-        "score": [{"side": side.word, "points": f"{result.score[side]:+d}"} for side in won]
+        "score": [{"side": side.word, "points": signed(result.score[side])} for side in won]
         if result else [],
     }
 

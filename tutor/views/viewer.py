@@ -23,14 +23,11 @@ from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.seats import Seat
 from tutor.views.pages import Pictures, paragraphs
 from tutor.views.render import card_view, sorted_hand
+from tutor.views.sheet.words import signed
 
 __all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
 
 
 def jump_points(rp: Replay) -> list[dict[str, object]]:
@@ -112,7 +109,7 @@ def _head(rp: Replay, state: State) -> dict[str, object]:
         "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else None,
         "declarer": contract.declarer.value if contract else None,
         "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
-        "score": ", ".join(f"{side.word} {_signed(state.result.score[side])}"
+        "score": ", ".join(f"{side.word} {signed(state.result.score[side])}"
                            for side in state.result.sides) if state.result else None,
     }
 

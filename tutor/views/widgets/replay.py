@@ -20,6 +20,7 @@ from tutor.engine.seats import Seat
 from tutor.files.handfile import check
 from tutor.teach.playalong import Pick, Turn, turn_at
 from tutor.views import render
+from tutor.views.sheet.words import signed
 from tutor.views.widgets._common import card_button, macros, style_widget
 
 __all__ = ["ReplayWidget"]
@@ -27,7 +28,8 @@ __all__ = ["ReplayWidget"]
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    """A score with its sign and a true minus (−320), as on the pages and the score sheet."""
+    return signed(n)
 
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
