@@ -180,7 +180,7 @@ def test_lesson_page_shows_the_engines_rulings(site: Path, name: str) -> None:
         assert trick.ruling is not None
         answer = by_class(quiz, "details", "quiz-answer")[0]
         assert trick.ruling.text in " ".join(text_of(answer).split())
-        choices = [b.get("data-seat") for b in quiz.iter("button")]
+        choices = [b.get("data-key") for b in quiz.iter("button")]
         assert choices == [s.value for s in trick.seats]
     # every step's ruling is on the page, word for word
     for step in rp.steps:

@@ -122,7 +122,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_quiz(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.teach.quiz import QuestionKind, QuizSession, known_topics, make_quiz, unknown_topics
+    from tutor.teach.quiz import (
+        QuestionKind,
+        QuizSession,
+        known_topics,
+        make_quiz,
+        shortfall,
+        unknown_topics,
+    )
     from tutor.views.render import sorted_hand
     from tutor.views.terminal import format_card
 
@@ -157,6 +164,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
+    short = shortfall(args.count, len(questions), " or ".join(args.topic or ()))
+    if short:
+        print(short)
     session = QuizSession(questions)
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):

@@ -17,7 +17,7 @@ import yaml
 
 from tutor.engine.auction import Call, parse_call
 from tutor.engine.cards import Card, Suit, TutorError, parse_card
-from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.hand import LEVELS, Hand, RulesSpec
 from tutor.engine.piles import TablePiles
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
@@ -75,7 +75,8 @@ INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
-         "notes", "tags", "summary", "partner", "partner_discard", "grand_slam", "piles")
+         "notes", "tags", "summary", "level", "order", "partner", "partner_discard", "grand_slam",
+         "piles")
 #: Every player holds ten cards, so no hand has more than ten tricks (in every variant).
 MAX_TRICKS = 10
 _NOTE_KEY = re.compile(r"intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]+")  # ASCII digits
@@ -243,6 +244,8 @@ class Reader:
         notes = self.notes(fields["notes"]) if "notes" in fields else {}
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
+        level = self.level(fields["level"]) if "level" in fields else None
+        order = self.path_order(fields["order"]) if "order" in fields else None
         partner = self.partner(fields["partner"]) if "partner" in fields else None
         # Extensions for West Seventh Street: grand nullo's exchange and grand slam's card.
         partner_discard = (
@@ -273,6 +276,8 @@ class Reader:
             notes=notes,
             tags=tags,
             summary=summary,
+            level=level,
+            order=order,
             partner=partner,
             partner_discard=partner_discard,
             grand_slam=given,
@@ -503,6 +508,27 @@ class Reader:
                 out[key] = text
         return out
 
+    def level(self, node: yaml.Node) -> str | None:
+        """The lesson's stage on the learning path: one of LEVELS (docs/hand-format.md)."""
+        name = self.text(node, "level")
+        if name is not None and name not in LEVELS:
+            self.fail(node, f"level {name!r} is not a stage of the learning path: write one of "
+                            f"{', '.join(LEVELS)}", "learning path")
+            return None
+        return name
+
+    def path_order(self, node: yaml.Node) -> int | None:
+        """The lesson's number along the learning path: a whole number from 1."""
+        if not isinstance(node, yaml.ScalarNode) or node.tag != INT_TAG or node.style:
+            self.fail(node, f"order must be a whole number from 1 (the lesson's place on the "
+                            f"learning path), not {getattr(node, 'value', node)!r}", "learning path")
+            return None
+        value = int(node.value)
+        if value < 1:
+            self.fail(node, f"order must be a whole number from 1, not {value}", "learning path")
+            return None
+        return value
+
     def tags(self, node: yaml.Node) -> tuple[str, ...] | None:
         items = self.items(node, "tags")
         if items is None:
@@ -714,6 +740,10 @@ def dumps(hand: Hand) -> str:
         out.append(f"tags: {_flow([_tag(t) for t in hand.tags])}")
     if hand.summary is not None:
         out.append(f"summary: {_string(hand.summary, '')}")
+    if hand.level is not None:
+        out.append(f"level: {hand.level}")
+    if hand.order is not None:
+        out.append(f"order: {hand.order}")
     if hand.partner_discard is not None:
         out.append(f"partner_discard: {_flow([str(c) for c in hand.partner_discard])}")
     if hand.grand_slam is not None:

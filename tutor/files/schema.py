@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tutor.engine.hand import LEVELS
 from tutor.engine.rules import PRESET_NAMES, SETTINGS
 
 __all__ = ["SCHEMA_ID", "schema", "schema_json"]
@@ -106,6 +107,15 @@ def schema() -> dict[str, Any]:
             },
             "tags": {"type": "array", "items": {"type": "string", "pattern": r"\S"}},
             "summary": {"type": "string"},
+            "level": {
+                "description": "the lesson's stage on the learning path, in this order",
+                "enum": list(LEVELS),
+            },
+            "order": {
+                "description": "the lesson's number along the learning path (1 is the first)",
+                "type": "integer",
+                "minimum": 1,
+            },
             "partner": {
                 "description": "five-handed: alone, a card to call, or a seat to name",
                 "type": "string",

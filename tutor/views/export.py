@@ -21,6 +21,7 @@ from typing import Any
 
 import jinja2
 
+from tutor.engine.hand import LEVELS
 from tutor.files.handfile import FileProblem, check
 from tutor.files.text import one_line
 from tutor.views.outfolder import MANIFEST, FolderError, publish
@@ -87,6 +88,8 @@ class _Lesson:
     summary: Mapping[str, object]
     view: Mapping[str, object]
     viewer: Mapping[str, object]
+    level: str | None = None
+    order: int | None = None
 
     @property
     def path(self) -> str:
@@ -106,6 +109,31 @@ def hand_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str]]:
                 yield p, p.relative_to(path).with_suffix("").as_posix()
         else:
             yield path, path.stem
+
+
+def learning_path(lessons: Sequence[_Lesson]) -> list[_Lesson]:
+    """The lessons in the order of the learning path: by stage (``level``), then ``order``;
+    lessons without them after the rest, in the order given (by file name)."""
+    stages = list(LEVELS)
+
+    def key(item: tuple[int, _Lesson]) -> tuple[int, int, int]:
+        i, lesson = item
+        stage = stages.index(lesson.level) if lesson.level in stages else len(stages)
+        return (stage, lesson.order if lesson.order is not None else 1 << 30, i)
+
+    return [lesson for _, lesson in sorted(enumerate(lessons), key=key)]
+
+
+def _stages(lessons: Sequence[_Lesson]) -> list[tuple[str | None, int, list[_Lesson]]]:
+    """The lessons (already in path order) in runs of one stage: (level, index of the first, lessons)."""
+    out: list[tuple[str | None, int, list[_Lesson]]] = []
+    for i, lesson in enumerate(lessons):
+        level = lesson.level if lesson.level in LEVELS else None
+        if out and out[-1][0] == level:
+            out[-1][2].append(lesson)
+        else:
+            out.append((level, i, [lesson]))
+    return out
 
 
 def slugify(text: str) -> str:
@@ -237,8 +265,8 @@ class Site:
             hand = result.hand
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
                                    lesson_summary(result), lesson_view(result, self.pictures),
-                                   viewer_data(result, self.pictures)))
-        return lessons
+                                   viewer_data(result, self.pictures), hand.level, hand.order))
+        return learning_path(lessons)
 
     def _score_sheets(self, report: BuildReport) -> list[Page]:
         from tutor.engine.cards import TutorError
@@ -285,7 +313,15 @@ class Site:
                 for lesson in selected
             ]
 
-        pages = [Page("index.html", "index.html", self.title, {"lessons": rows(lessons), "topics": topics})]
+        groups = [
+            {"heading": LEVELS.get(level, "More lessons") if level else "More lessons",
+             "id": f"level-{level or 'more'}", "start": start + 1, "lessons": rows(chosen)}
+            for level, start, chosen in _stages(lessons)
+        ]
+        if len(groups) == 1 and not lessons[0].level:  # no learning path: one plain list
+            groups[0]["heading"] = ""
+        pages = [Page("index.html", "index.html", self.title,
+                      {"lessons": rows(lessons), "groups": groups, "topics": topics})]
         for topic in topics:
             tag = str(topic["tag"])
             chosen = [lesson for lesson in lessons if tag in lesson.tags]

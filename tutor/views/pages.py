@@ -146,11 +146,15 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict
         assert trick.winner is not None and trick.winner_index is not None and trick.ruling is not None
         unjudged = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
         view["question"] = draw.trick(unjudged)
+        seats = trick.seats[: len(trick.plays)]
+        by_card = len(set(seats)) < len(seats)  # a seat plays two cards: ask which card wins
+        view["by_card"] = by_card
         view["choices"] = [
-            {"seat": seat.value, "seat_word": seat.word, "card": draw.card(play)}
-            for seat, play in zip(trick.seats, trick.plays, strict=False)
+            {"key": str(play) if by_card else seat.value, "seat_word": seat.word, "card": draw.card(play)}
+            for seat, play in zip(seats, trick.plays, strict=False)
         ]
-        view["winner"] = trick.winner.value
+        win = trick.plays[trick.winner_index]
+        view["winner_key"] = str(win) if by_card else trick.winner.value
         view["winner_word"] = trick.winner.word
         view["winner_card"] = draw.card(trick.plays[trick.winner_index], state="winner")
         view["ruling"] = trick.ruling.text

@@ -57,7 +57,7 @@ def _wrap(text: str, indent: str) -> str:
 def _card_line(seat: str, shown: str, mark: str, text: str, width: int = 6) -> str:
     """``  East   9♣     East leads …``, continuation lines under the ruling's first word.
 
-    The card is padded by the columns it takes, not its length: the joker's 🃏 is one
+    The card is padded by the columns it takes, not its length: a wide glyph (the 🃏 emoji) is one
     character but two columns wide, and would push its ruling one column right."""
     pad = " " * max(0, 5 - display_width(shown))
     head = f"  {seat:<{width}} {shown}{pad}{mark} "
