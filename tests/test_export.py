@@ -48,7 +48,7 @@ def parse(path: Path) -> object:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    build(out, matches=[MATCHES])
+    build(out, matches=[MATCHES], embed=True)
     return out
 
 
@@ -88,14 +88,15 @@ def test_golden_tree(site: Path) -> None:
 
 def test_golden_tree_is_not_empty() -> None:
     names = set(tree(GOLDEN))
-    assert {"index.html", "tutor.css", "quiz.js"} <= names
+    assert {"index.html", "tutor.css", "quiz.js", "viewer.js", "viewer.css", "widget.css"} <= names
     assert len([n for n in names if n.startswith("lessons/")]) == len(list(HANDS.glob("*.yaml")))
+    assert len([n for n in names if n.startswith("embed/")]) == len(list(HANDS.glob("*.yaml")))
 
 
 def test_building_twice_gives_identical_bytes(site: Path, tmp_path: Path) -> None:
-    build(tmp_path / "a", matches=[MATCHES])
-    build(tmp_path / "a", matches=[MATCHES])  # again, over itself
-    build(tmp_path / "b", matches=[MATCHES])
+    build(tmp_path / "a", matches=[MATCHES], embed=True)
+    build(tmp_path / "a", matches=[MATCHES], embed=True)  # again, over itself
+    build(tmp_path / "b", matches=[MATCHES], embed=True)
     assert tree(tmp_path / "a") == tree(tmp_path / "b") == tree(site)
 
 
@@ -145,8 +146,8 @@ def test_notes_and_titles_with_markup_characters_come_out_as_text(site: Path) ->
     notes = [" ".join(text_of(p).split()) for n in by_class(doc, "div", "note") for p in n.iter("p")]  # type: ignore[attr-defined]
     assert hand.notes["auction"] in notes
     assert hand.notes["3"] in notes
-    scripts = [s.get("src") for s in doc.iter("script")]  # type: ignore[attr-defined]
-    assert scripts == ["../quiz.js"]
+    scripts = [(s.get("src"), s.get("type")) for s in doc.iter("script")]  # type: ignore[attr-defined]
+    assert scripts == [(None, "application/json"), ("../viewer.js", None), ("../quiz.js", None)]
     assert not list(doc.iter("b")) and not list(doc.iter("em"))  # type: ignore[attr-defined]
     raw = page.read_text("utf-8")
     assert "&lt;script&gt;alert(" in raw and "<script>alert" not in raw
@@ -415,7 +416,8 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
         "assert tutor.__file__.startswith(sys.argv[1]), tutor.__file__; "
         "assert str(r.templates_dir()).startswith(sys.argv[1]); "
         "from tutor.cli import main; "
-        "sys.exit(main(['export', sys.argv[2], '-o', sys.argv[3], '-q', '--matches', sys.argv[4]]))"
+        "sys.exit(main(['export', sys.argv[2], '-o', sys.argv[3], '-q', '--embed',"
+        " '--matches', sys.argv[4]]))"
     )
     subprocess.run([sys.executable, "-c", code, str(unpacked), str(HANDS), str(out), str(MATCHES)],
                    check=True, cwd=tmp_path)

@@ -137,7 +137,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from tutor.views.export import ExportError, Site
 
     try:
-        site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches)
+        site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
+                    embed=args.embed)
         report = site.build(force=args.force)
     except ExportError as err:
         print(one_line(f"tutor export: {err}"), file=sys.stderr)
@@ -347,6 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
     p.add_argument("--matches", nargs="+", default=[], metavar="PATH",
                    help="match files (or folders of them) to publish as score sheets")
+    p.add_argument("--embed", action="store_true",
+                   help="also write embed/NAME.html: each lesson's hand viewer alone, for an <iframe>")
     p.add_argument("--force", action="store_true",
                    help="overwrite files in the output folder that tutor did not write")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")

@@ -27,11 +27,12 @@ from tutor.files.text import one_line
 from tutor.views.outfolder import MANIFEST, FolderError, publish
 from tutor.views.pages import Pictures, lesson_summary, lesson_view
 from tutor.views.render import environment
+from tutor.views.viewer import viewer_data, viewer_json
 
 __all__ = ["MANIFEST", "STATIC_FILES", "BuildReport", "Page", "Site", "hand_files"]
 
 #: Files copied from the templates into the site as they are (after any ``--templates`` override).
-STATIC_FILES = ("tutor.css", "quiz.js")
+STATIC_FILES = ("tutor.css", "quiz.js", "viewer.css", "viewer.js")
 
 
 @dataclass(frozen=True)
@@ -86,12 +87,17 @@ class _Lesson:
     tags: tuple[str, ...]
     summary: Mapping[str, object]
     view: Mapping[str, object]
+    viewer: Mapping[str, object]
     level: str | None = None
     order: int | None = None
 
     @property
     def path(self) -> str:
         return f"lessons/{self.slug}.html"
+
+    @property
+    def embed_path(self) -> str:
+        return f"embed/{self.slug}.html"
 
 
 def hand_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str]]:
@@ -168,7 +174,8 @@ class Site:
     ``sources`` are hand files or folders of them; ``out`` is the output folder; ``templates``
     is a folder whose templates (and ``tutor.css``, ``quiz.js``) win over the shipped ones by
     name; ``extra_pages`` are further pages to draw (see :class:`Page`); ``matches`` are match
-    files (or folders of them), each drawn as a score sheet page in ``scores/``.
+    files (or folders of them), each drawn as a score sheet page in ``scores/``; with ``embed``,
+    each lesson also gets ``embed/NAME.html``, its hand viewer alone, to show in an ``<iframe>``.
     """
 
     def __init__(
@@ -180,7 +187,9 @@ class Site:
         title: str = "Five Hundred lessons",
         extra_pages: Sequence[Page] = (),
         matches: Sequence[str | Path] | str | Path = (),
+        embed: bool = False,
     ) -> None:
+        self.embed = embed
         # One path given as a string is one path, not a list of its characters.
         self.sources = [sources] if isinstance(sources, str | Path) else list(sources)
         self.matches = [matches] if isinstance(matches, str | Path) else list(matches)
@@ -216,6 +225,7 @@ class Site:
             files[page.path] = self._render(page)
         for name in STATIC_FILES:
             files[name] = self._static(name)
+        files["widget.css"] = self._widget_css()
         try:
             done = publish(self.out, files, force=force)
         except FolderError as err:
@@ -255,7 +265,7 @@ class Site:
             hand = result.hand
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
                                    lesson_summary(result), lesson_view(result, self.pictures),
-                                   hand.level, hand.order))
+                                   viewer_data(result, self.pictures), hand.level, hand.order))
         return learning_path(lessons)
 
     def _score_sheets(self, report: BuildReport) -> list[Page]:
@@ -318,6 +328,7 @@ class Site:
             pages.append(Page(str(topic["path"]), "topic.html", f"Topic: {tag}",
                               {"tag": tag, "lessons": rows(chosen), "topics": topics}))
         for i, lesson in enumerate(lessons):
+            data = viewer_json(lesson.viewer)
             prev = lessons[i - 1] if i > 0 else None
             nxt = lessons[i + 1] if i + 1 < len(lessons) else None
             pages.append(Page(lesson.path, "lesson.html", lesson.title, {
@@ -328,7 +339,15 @@ class Site:
                 "next": {"path": nxt.path, "title": nxt.title} if nxt else None,
                 "number": i + 1,
                 "count": len(lessons),
+                "viewer": lesson.viewer,
+                "viewer_json": data,
             }))
+            if self.embed:
+                pages.append(Page(lesson.embed_path, "embed.html", lesson.title, {
+                    "viewer": lesson.viewer,
+                    "viewer_json": data,
+                    "lesson_path": lesson.path,
+                }))
         pages.extend(self._extra)
         return pages
 
@@ -350,3 +369,10 @@ class Site:
         assert self.env.loader is not None
         source, _, _ = self.env.loader.get_source(self.env, name)
         return source.encode("utf-8")
+
+    def _widget_css(self) -> bytes:
+        """The notebook widget's stylesheet (``widget_style.html``) as a file, for the hand viewer."""
+        text = self.env.get_template("widget_style.html").render()
+        body = text.strip().removeprefix("<style>").removesuffix("</style>").strip("\n")
+        head = "/* The notebook widget's stylesheet (widget_style.html), used by the hand viewer. */\n"
+        return (head + body + "\n").encode("utf-8")

@@ -1,0 +1,449 @@
+// The hand viewer: steps through a deal on a lesson page (or an embed page), drawing each step
+// from the JSON block the exporter wrote from the engine's replay. It has no rules of its own:
+// the cards in each hand and their order, the trick, its winner, the rulings and notes are all
+// in the data; this script only copies the card faces drawn by the page and lays them out with
+// the notebook widget's classes. Without JavaScript the viewer stays hidden and the page below
+// says everything. No other hosts, no storage, no framework.
+(function () {
+  "use strict";
+  var root = document.getElementById("viewer");
+  if (!root) {
+    return;
+  }
+  function part(name) {
+    return root.querySelector('[data-part="' + name + '"]');
+  }
+  var data;
+  try {
+    data = JSON.parse(part("data").textContent);
+  } catch (err) {
+    return; // a broken block leaves the page as it is without the viewer
+  }
+  var steps = data.steps;
+  // Each step lists only the hands that changed at it: carry the others over from the step before.
+  var carried = { hands: {}, played: {} };
+  steps.forEach(function (step) {
+    ["hands", "played"].forEach(function (key) {
+      carried[key] = Object.assign({}, carried[key], step[key]);
+      step[key] = carried[key];
+    });
+  });
+  var last = steps.length - 1;
+  var faces = {};
+  Array.prototype.forEach.call(part("faces").content.querySelectorAll(".card[data-card]"), function (c) {
+    faces[c.getAttribute("data-card")] = c;
+  });
+  var words = {};
+  data.seats.forEach(function (s) { words[s.code] = s.word; });
+
+  var at = 0;          // the step shown
+  var asking = 0;      // a trick number while its "who wins?" is asked (the step after is its winner)
+  var show = "all";    // "all" or the one seat whose hand is face up
+  var answered = {};   // trick number -> true, once answered here
+  var feedback = null; // {text, right} after an answer, until the next move
+
+  var table = root.querySelector(".tw-table");
+  var centre = table.querySelector(".tw-centre");
+  var buttons = {};
+  Array.prototype.forEach.call(root.querySelectorAll("button[data-go]"), function (b) {
+    buttons[b.getAttribute("data-go")] = b;
+  });
+  var jump = part("jump");
+  var showPicker = part("show");
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) {
+      e.className = cls;
+    }
+    if (text !== undefined && text !== null) {
+      e.textContent = text;
+    }
+    return e;
+  }
+
+  function face(code, state) {
+    var original = faces[code];
+    var c = original ? original.cloneNode(true) : el("span", "card", code);
+    (state || "").split(" ").forEach(function (s) {
+      if (s) {
+        c.classList.add(s);
+      }
+    });
+    return c;
+  }
+
+  function back(label) {
+    var b = el("span", "card back");
+    b.setAttribute("role", "img");
+    b.setAttribute("aria-label", label);
+    return b;
+  }
+
+  function group(cls, label) {
+    var g = el(cls.indexOf("cards") === 0 ? "span" : "div", cls);
+    g.setAttribute("role", "group");
+    g.setAttribute("aria-label", label);
+    return g;
+  }
+
+  function hand(seat, step, hidden) {
+    var div = group("hand", words[seat] + "'s hand");
+    div.appendChild(el("span", "seat-name", words[seat]));
+    var cards = el("span", "cards");
+    (step.hands[seat] || []).forEach(function (code) {
+      cards.appendChild(hidden ? back("a hidden card") : face(code, ""));
+    });
+    div.appendChild(cards);
+    var played = step.played[seat];
+    if (played && played.length) {
+      var p = group("cards played-cards", "already played");
+      played.forEach(function (code) { p.appendChild(face(code, "played")); });
+      div.appendChild(p);
+    }
+    return div;
+  }
+
+  function piles(seat, list) {
+    var div = group("piles", words[seat] + "'s table cards");
+    div.appendChild(el("span", "seat-name", words[seat] + "'s table"));
+    var cards = el("span", "cards");
+    list.forEach(function (p) {
+      var pile = el("span", "pile");
+      if (p.up) {
+        pile.appendChild(face(p.up, ""));
+      }
+      if (p.down) {
+        pile.appendChild(back("a face-down card"));
+      }
+      cards.appendChild(pile);
+    });
+    div.appendChild(cards);
+    return div;
+  }
+
+  function trick(t) {
+    var div = group("trick" + (t.layout ? " " + t.layout : ""),
+                    "trick " + t.number + ", " + words[t.leader] + " leads");
+    t.plays.forEach(function (p, i) {
+      var state = [];
+      if (i === t.current) {
+        state.push("current");
+      }
+      if (i === t.winner_index) {
+        state.push("winner");
+      }
+      if (i === 0) {
+        state.push("led");
+      }
+      var cell = el("div", "trick-card seat-" + p.slot + (i === 0 ? " led" : ""));
+      cell.setAttribute("data-seat", p.seat);
+      var name = el("span", "seat-name", words[p.seat]);
+      if (i === 0) {
+        name.appendChild(document.createTextNode(" "));
+        name.appendChild(el("span", "led-mark", "led"));
+      }
+      cell.appendChild(name);
+      cell.appendChild(document.createTextNode(" "));
+      cell.appendChild(face(p.card, state.join(" ")));
+      div.appendChild(cell);
+    });
+    if (t.winner) {
+      div.appendChild(el("div", "trick-winner", words[t.winner] + " wins"));
+    }
+    return div;
+  }
+
+  function auction(calls) {
+    var tab = el("table", "tw-auction");
+    tab.setAttribute("aria-label", "the auction");
+    var head = el("tr");
+    data.call_seats.forEach(function (s) { head.appendChild(el("th", "", s)); });
+    tab.appendChild(head);
+    var row = null;
+    calls.forEach(function (call, i) {
+      if (i % data.call_seats.length === 0) {
+        row = el("tr");
+        tab.appendChild(row);
+      }
+      row.appendChild(el("td", "", call));
+    });
+    return tab;
+  }
+
+  function cardLine(label, codes) {
+    var line = el("div", "tw-kitty", label + " ");
+    codes.forEach(function (code) { line.appendChild(face(code, "")); });
+    return line;
+  }
+
+  function drawHead(step) {
+    var h = data.heads[step.head];
+    var box = part("head");
+    box.textContent = "";
+    function item(label, value, words_) {
+      var span = el("span", "", label + ": ");
+      var b = el("b", "", value);
+      if (words_) {
+        b.setAttribute("aria-hidden", "true");
+        span.appendChild(b);
+        span.appendChild(el("span", "sr-only", words_));
+      } else {
+        span.appendChild(b);
+      }
+      box.appendChild(span);
+      return span;
+    }
+    box.appendChild(el("span", "tw-title", data.title));
+    item("Rules", data.rules);
+    item("Dealer", data.dealer);
+    item("Contract", h.contract || "not yet bid", h.contract_words);
+    if (h.declarer) {
+      item("Declarer", words[h.declarer]);
+    }
+    var won = el("span", "", "Tricks: ");
+    h.won.forEach(function (w, i) {
+      won.appendChild(el("b", "", w.side + " " + w.tricks));
+      if (i < h.won.length - 1) {
+        won.appendChild(document.createTextNode(" · "));
+      }
+    });
+    box.appendChild(won);
+    item("Score", h.score || "—").className = "tw-score";
+  }
+
+  function drawTable(step) {
+    Array.prototype.forEach.call(table.querySelectorAll(".tw-seat"), function (s) { s.remove(); });
+    data.seats.forEach(function (s) {
+      var seat = s.code;
+      var cls = "tw-seat tw-seat-" + seat;
+      var toPlay = step.to_play === seat;
+      var out = step.out.indexOf(seat) >= 0;
+      var declarer = data.heads[step.head].declarer === seat;
+      var div = el("div", cls + (toPlay ? " to-play" : "") + (out ? " out" : ""));
+      var hidden = show !== "all" && seat !== show && step.open.indexOf(seat) < 0;
+      div.appendChild(hand(seat, step, hidden));
+      if (step.piles && step.piles[seat]) {
+        div.appendChild(piles(seat, step.piles[seat]));
+      }
+      if (out) {
+        div.appendChild(el("span", "tw-tag", "sits out"));
+      }
+      if (declarer) {
+        div.appendChild(el("span", "tw-tag", "declarer"));
+      }
+      if (toPlay) {
+        div.appendChild(el("span", "tw-tag", "to play"));
+      }
+      table.insertBefore(div, centre);
+    });
+    centre.textContent = "";
+    if (step.trick) {
+      centre.appendChild(trick(step.trick));
+    } else if (step.calls) {
+      centre.appendChild(auction(step.calls));
+    }
+    var seesKitty = show === "all" || show === step.kitty_seat;
+    if (step.kitty && seesKitty) {
+      centre.appendChild(cardLine("Kitty:", step.kitty));
+    }
+    if (step.discard && seesKitty) {
+      centre.appendChild(cardLine("Discarded:", step.discard));
+    }
+  }
+
+  function drawQuestion() {
+    var box = part("question");
+    var choices = part("choices");
+    choices.textContent = "";
+    if (!asking) {
+      box.hidden = true;
+      return "";
+    }
+    var asked = steps[at + 1].trick; // the trick as the engine closes it (its winner is not shown)
+    var question = (asked.by_card ? "Which card wins trick " : "Who wins trick ") + asking + "?";
+    root.querySelector("#viewer-question-text").textContent =
+      question + " Choose a card, or press Next to see the winner.";
+    asked.plays.forEach(function (p, i) {
+      var b = el("button", "hv-choice");
+      b.type = "button";
+      b.setAttribute("data-seat", p.seat);
+      b.setAttribute("data-key", p.key);
+      b.appendChild(document.createTextNode(words[p.seat] + " "));
+      b.appendChild(face(p.card, ""));
+      b.addEventListener("click", function () { answer(i, p); });
+      choices.appendChild(b);
+    });
+    box.hidden = false;
+    return question + " Choose a card.";
+  }
+
+  function drawRuling(step) {
+    part("kind").textContent = asking
+      ? "Trick " + asking + " · who wins?"
+      : "Step " + (at + 1) + " of " + steps.length + " · " + step.kind;
+    var fb = part("feedback");
+    fb.textContent = feedback ? feedback.text : "";
+    fb.className = "hv-feedback" + (feedback ? (feedback.right ? " right" : " wrong") : "");
+    part("text").textContent = step.text;
+    var note = part("note");
+    note.textContent = "";
+    step.note.forEach(function (p) { note.appendChild(el("p", "", p)); });
+    note.hidden = step.note.length === 0;
+  }
+
+  function currentTrick() {
+    var step = steps[at];
+    return asking || (step.trick ? step.trick.number : 0);
+  }
+
+  function draw() {
+    var step = steps[at];
+    drawHead(step);
+    drawTable(step);
+    var said = drawQuestion();
+    drawRuling(step);
+    buttons.first.disabled = at === 0 && !asking;
+    buttons.back.disabled = at === 0 && !asking;
+    buttons.next.disabled = at === last;
+    buttons.last.disabled = at === last;
+    var chosen = 0;
+    data.jumps.forEach(function (j) {
+      if (j.step <= at) {
+        chosen = j.step;
+      }
+    });
+    jump.value = String(chosen);
+    var n = currentTrick();
+    Array.prototype.forEach.call(document.querySelectorAll("[data-hv-link]"), function (a) {
+      a.setAttribute("href", a.getAttribute("data-hv-link") + (n ? "#trick=" + n : ""));
+    });
+    root.setAttribute("data-step", String(at));
+    root.setAttribute("data-asking", String(asking));
+    var status = said || ("Step " + (at + 1) + " of " + steps.length + ". " + step.text);
+    if (feedback && !said) {
+      status = feedback.text + " " + status;
+    }
+    part("status").textContent = status;
+  }
+
+  function pageQuiz(n) {
+    return document.getElementById("quiz-" + n);
+  }
+
+  function isAnswered(n) {
+    var q = pageQuiz(n);
+    return answered[n] || (q !== null && q.classList.contains("answered"));
+  }
+
+  function go(index) {
+    at = Math.max(0, Math.min(index, last));
+    asking = 0;
+    feedback = null;
+    draw();
+  }
+
+  function next() {
+    if (asking) {
+      go(at + 1);
+      return;
+    }
+    if (at >= last) {
+      return;
+    }
+    var ask = steps[at + 1].ask;
+    if (ask && !isAnswered(ask)) {
+      asking = ask; // stop before the step that shows the winner
+      feedback = null;
+      draw();
+      return;
+    }
+    go(at + 1);
+  }
+
+  function previous() {
+    if (asking) {
+      asking = 0;
+      draw();
+      return;
+    }
+    go(at - 1);
+  }
+
+  function answer(index, play) {
+    var n = asking;
+    var reveal = steps[at + 1];
+    var right = reveal.trick !== null && reveal.trick.winner_index === index;
+    answered[n] = true;
+    var q = pageQuiz(n);
+    if (q !== null && !q.classList.contains("answered")) {
+      var b = q.querySelector('.quiz-choice[data-key="' + play.key + '"]') ||
+        q.querySelector('.quiz-choice[data-seat="' + play.seat + '"]');
+      if (b && !b.disabled) {
+        b.click(); // the page's quiz keeps the score
+      }
+    }
+    go(at + 1);
+    feedback = { text: right ? "Right." : "Not this one: " + words[reveal.trick.winner] + " wins.", right: right };
+    draw();
+    buttons.next.focus();
+  }
+
+  function fromHash() {
+    var m = /(?:^#|&)trick=(\d+)/.exec(window.location.hash);
+    if (!m) {
+      return false;
+    }
+    var n = parseInt(m[1], 10);
+    var found = null;
+    data.jumps.forEach(function (j) {
+      if (j.trick === n) {
+        found = j.step;
+      }
+    });
+    if (found === null) {
+      return false;
+    }
+    go(found);
+    return true;
+  }
+
+  buttons.first.addEventListener("click", function () { go(0); });
+  buttons.back.addEventListener("click", previous);
+  buttons.next.addEventListener("click", next);
+  buttons.last.addEventListener("click", function () { go(last); });
+  jump.addEventListener("change", function () { go(parseInt(jump.value, 10)); });
+  showPicker.addEventListener("change", function () {
+    show = showPicker.value;
+    draw();
+  });
+
+  var embed = document.body.classList.contains("hv-embed");
+  function onKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return;
+    }
+    var t = event.target;
+    var inside = root.contains(t);
+    if (!inside && !(embed && (t === document.body || t === document.documentElement))) {
+      return;
+    }
+    if (t.tagName === "SELECT" || t.tagName === "INPUT" || t.tagName === "TEXTAREA") {
+      return;
+    }
+    var actions = { ArrowRight: next, ArrowLeft: previous,
+                    Home: function () { go(0); }, End: function () { go(last); } };
+    var action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", fromHash);
+
+  root.hidden = false;
+  if (!fromHash()) {
+    go(0);
+  }
+})();

@@ -1,0 +1,213 @@
+"""The hand viewer's data: every state of a replay, as the JSON block a lesson page carries.
+
+The page's script (``templates/viewer.js``) only shows what is written here: which cards each
+seat holds and has played, the trick with its led card and winner, the contract, tricks, score,
+the engine's ruling and the author's note for each step. It decides nothing: hands are already
+in the order the renderer draws them (trumps first once the contract is known), the question
+"who wins?" is asked only where the engine closes a complete trick, and the winner is the
+engine's. Card faces are drawn once each by ``templates/_cards.html`` (the notebook widget's
+renderer) and put in the page for the script to copy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from tutor.engine.cards import Card
+from tutor.engine.play import Play, PlayContext
+from tutor.engine.replay import Replay, State, StepKind, TrickRecord
+from tutor.engine.seats import Seat
+from tutor.views.pages import Pictures, paragraphs
+from tutor.views.render import card_view, sorted_hand
+from tutor.views.sheet.words import signed
+
+__all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def jump_points(rp: Replay) -> list[dict[str, object]]:
+    """The trick menu: the deal, the end of the auction, each trick's lead, the result."""
+    points: list[dict[str, object]] = [{"label": "The deal", "step": 0}]
+    for i, step in enumerate(rp.steps):
+        if step.kind is StepKind.AUCTION:
+            points.append({"label": "End of the auction", "step": i})
+        elif step.kind is StepKind.CARD and step.position == 1:
+            points.append({"label": f"Trick {step.trick}", "step": i, "trick": step.trick})
+        elif step.kind is StepKind.RESULT:
+            points.append({"label": "The result", "step": i})
+    return points
+
+
+class _Faces:
+    """The codes of the cards a viewer shows, with each face drawn once.
+
+    A hand changes only when its seat plays, and the replay shares an unchanged hand between
+    states, so each hand's codes in drawing order are worked out only when the hand is a new
+    one (a lesson has about sixty steps and a hand about twelve different states).
+    """
+
+    def __init__(self, draw: Pictures, context: PlayContext | None) -> None:
+        self.draw = draw
+        self.context = context
+        self.faces: dict[str, Markup] = {}
+        self._codes: dict[Card | Play, str] = {}
+        self._last: dict[tuple[str, Seat], tuple[Sequence[Card], bool, list[str]]] = {}
+
+    def code(self, card: Card | Play) -> str:
+        code = self._codes.get(card)
+        if code is None:
+            code = self._codes[card] = str(card_view(card)["code"])
+            if code not in self.faces:
+                self.faces[code] = self.draw.card(card)
+        return code
+
+    def hand(self, what: str, seat: Seat, cards: Sequence[Card], contract_known: bool) -> list[str]:
+        """The codes of ``cards`` as the renderer orders a hand (trumps first once bid)."""
+        last = self._last.get((what, seat))
+        if last is not None and last[0] is cards and last[1] == contract_known:
+            return last[2]
+        context = self.context if contract_known else None
+        codes = [self.code(c) for c in sorted_hand(cards, context)]
+        self._last[(what, seat)] = (cards, contract_known, codes)
+        return codes
+
+
+def _trick(trick: TrickRecord, current: int | None, faces: _Faces) -> dict[str, object]:
+    """A trick as far as played. Where a seat plays two cards (the two-handed game) the second
+    has a place of its own (``slot`` ``N2``) and the trick is laid out for two (``table-2``),
+    as the renderer draws it; the question then asks which card wins, keyed by card."""
+    seats = trick.seats[: len(trick.plays)]
+    seen: set[Seat] = set()
+    plays: list[dict[str, object]] = []
+    by_card = len(set(seats)) < len(seats)
+    for seat, play in zip(seats, trick.plays, strict=True):
+        code = faces.code(play)
+        slot = f"{seat.value}2" if seat in seen else seat.value
+        plays.append({"seat": seat.value, "card": code, "slot": slot, "key": code if by_card else seat.value})
+        seen.add(seat)
+    return {
+        "number": trick.number,
+        "leader": trick.leader.value,
+        "plays": plays,
+        "layout": "table-2" if len(set(trick.seats)) == 2 and len(trick.seats) > 2 else "",
+        "by_card": by_card,
+        "current": current,
+        "winner": trick.winner.value if trick.winner is not None else None,
+        "winner_index": trick.winner_index,
+    }
+
+
+def _head(rp: Replay, state: State) -> dict[str, object]:
+    contract = state.contract
+    return {
+        "contract": f"{contract.bid.pretty()} by {contract.declarer.word}" if contract else None,
+        "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else None,
+        "declarer": contract.declarer.value if contract else None,
+        "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
+        "score": ", ".join(f"{side.word} {signed(state.result.score[side])}"
+                           for side in state.result.sides) if state.result else None,
+    }
+
+
+def changed(before: dict[str, list[str]], now: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The seats whose cards differ from ``before`` (which is brought up to ``now``).
+
+    A step lists only the hands that changed at it (most steps move one card), and the script
+    carries the others over from the step before: the data stays a third of the size.
+    """
+    out = {seat: codes for seat, codes in now.items() if before.get(seat) != codes}
+    before.update(out)
+    return out
+
+
+def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
+    """Everything the viewer shows, step by step, from the replay's own states.
+
+    ``hands`` and ``played`` of a step name only the seats whose cards changed at that step
+    (every seat at the first step): see :func:`expanded` for the whole table at each step.
+    """
+    faces = _Faces(draw, rp.context)
+    seats = rp.table.seats
+    last = len(rp.steps) - 1
+    heads: list[dict[str, object]] = []
+    steps: list[dict[str, object]] = []
+    order = rp.table.order_from(rp.table.next(rp.hand.dealer))
+    hands: dict[str, list[str]] = {}
+    played: dict[str, list[str]] = {}
+    for index, (step, state) in enumerate(zip(rp.steps, rp.states, strict=True)):
+        at_end = index == last and rp.complete
+        known = state.contract is not None
+        head = _head(rp, state)
+        if not heads or heads[-1] != head:
+            heads.append(head)
+        trick = state.current_trick
+        current = step.position - 1 if step.kind is StepKind.CARD and step.position else None
+        view: dict[str, object] = {
+            "kind": step.ruling.kind.value,
+            "step": step.kind.value,
+            "text": step.ruling.text,
+            "note": paragraphs(rp.hand.note(step.note_key) if step.note_key else None),
+            "head": len(heads) - 1,
+            "hands": changed(hands, {s.value: faces.hand("hand", s, state.hands.get(s, ()), known)
+                                     for s in seats}),
+            "played": changed(played, {s.value: faces.hand("played", s, state.played.get(s, ()), known)
+                                       for s in seats}),
+            "open": [s.value for s in seats if at_end or s in state.shown],
+            "out": [s.value for s in seats if s in state.out],
+            "to_play": state.to_play.value if state.to_play and not at_end else None,
+            "trick": _trick(trick, current, faces) if trick is not None else None,
+        }
+        if step.kind is StepKind.TRICK and trick is not None and trick.complete:
+            view["ask"] = trick.number  # the stepper asks "who wins?" before this step
+        if rp.auction is not None and state.calls and trick is None:
+            view["calls"] = [call.pretty() for call in state.calls]
+        if step.kind is StepKind.KITTY:
+            view["kitty"] = [faces.code(c) for c in rp.hand.kitty]
+        if step.kind is StepKind.DISCARD and rp.hand.discard:
+            view["discard"] = [faces.code(c) for c in rp.hand.discard]
+        if step.kind in (StepKind.KITTY, StepKind.DISCARD) and step.seat is not None:
+            view["kitty_seat"] = step.seat.value
+        if state.piles:
+            view["piles"] = {
+                s.value: [{"up": faces.code(p.up) if p.up is not None else None,
+                           "down": p.down is not None} for p in piles if not p.empty]
+                for s, piles in state.piles.items()
+            }
+        steps.append(view)
+    return {
+        "title": rp.hand.title,
+        "rules": rp.rules.title,
+        "dealer": rp.hand.dealer.word,
+        "seats": [{"code": s.value, "word": s.word} for s in seats],
+        "all_hands": f"All {_COUNTS[len(seats)]} hands",
+        "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
+        "call_seats": [s.word for s in order],
+        "jumps": jump_points(rp),
+        "heads": heads,
+        "steps": steps,
+        "faces": faces.faces,
+    }
+
+
+def expanded(steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The steps with every seat's ``hands`` and ``played`` filled in, as the script reads them."""
+    hands: dict[str, list[str]] = {}
+    played: dict[str, list[str]] = {}
+    out = []
+    for step in steps:
+        hands = {**hands, **step["hands"]}
+        played = {**played, **step["played"]}
+        out.append({**step, "hands": hands, "played": played})
+    return out
+
+
+def viewer_json(data: Mapping[str, Any]) -> Markup:
+    """The data as JSON safe inside ``<script type="application/json">`` (no ``</``, no ``<!--``)."""
+    plain = {k: v for k, v in data.items() if k != "faces"}
+    text = json.dumps(plain, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
