@@ -78,7 +78,10 @@ def _suit_count(hand: Sequence[Card], suit: Suit) -> tuple[float, str]:
     if SuitedCard(Rank.ACE, suit) in trumps:
         tops.append("ace")
     n = len(trumps)
-    trick_count = float(n if len(tops) >= 2 else max(len(tops), n - 1))
+    # Every trump counts when the top ones are held (or five with two of them); otherwise the
+    # opponents' top trumps take one.
+    solid = len(tops) >= 3 or (len(tops) >= 2 and n >= 5)
+    trick_count = float(n if solid else max(len(tops), n - 1))
     aces = [c for c in hand if isinstance(c, SuitedCard) and c.rank is Rank.ACE and c.suit is not suit]
     kings = [
         c for c in hand

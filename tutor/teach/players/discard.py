@@ -42,8 +42,7 @@ def _keep_value(card: Card, held: Sequence[Card], ctx: PlayContext) -> float:
     if card.rank is Rank.KING and length >= 2:
         return 40.0
     # Short suits go first: a void lets the contractor ruff (in no-trumps, long suits run).
-    shape = -length if ctx.trumps is not None else length
-    return card.rank.order / 10 + 3 * shape
+    return card.rank.order / 10 + 3 * length
 
 
 def choose_discard(seat: Seat, held: Sequence[Card], bid: Bid, rules: RuleSet) -> Decision[tuple[Card, ...]]:
