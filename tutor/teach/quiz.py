@@ -25,6 +25,7 @@ from enum import Enum
 
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card, CardError, Joker
+from tutor.engine.hand import Hand
 from tutor.engine.play import IllegalPlay, Play, PlayContext
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, TrickRecord, build
@@ -108,6 +109,8 @@ class Question:
     hand: tuple[Card, ...] = ()
     tricks_won: dict[Side, int] = field(default_factory=dict)
     turn: Turn | None = None
+    #: The deal the question is taken from: the history keeps it, to ask the question again.
+    deal: Hand | None = None
 
     @property
     def answer_text(self) -> str:
@@ -299,6 +302,7 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
         ruling=trick.ruling,
         topics=frozenset(topics),
         trick=shown,
+        deal=rp.hand,
     )
 
 
@@ -334,6 +338,7 @@ def _legal_plays(rp: Replay, turn: Turn) -> Question:
         seat=turn.seat,
         hand=turn.hand,
         turn=turn,
+        deal=rp.hand,
     )
 
 
@@ -376,6 +381,7 @@ def _score(rp: Replay, rng: random.Random) -> Question:
         ruling=result.ruling,
         topics=frozenset(topics),
         tricks_won=won,
+        deal=rp.hand,
     )
 
 
