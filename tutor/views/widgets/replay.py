@@ -88,7 +88,11 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        options = widgets.HBox([self.show_picker, self.play_picker],
+        self.take_over_button = widgets.Button(
+            description="Take over from here", tooltip="play on from this step against the computer",
+            layout=widgets.Layout(width="auto"))
+        self.take_over_button.on_click(lambda _b: self.take_over())
+        options = widgets.HBox([self.show_picker, self.play_picker, self.take_over_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
             [style_widget(), self.header, self.table, controls, self.ruling, self.pick_label,
@@ -214,6 +218,28 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.step = turn.index
         self.feedback = _box("tw-allowed", head, lines)
         return result
+
+    def take_over(self, samples: int | None = None) -> Any:
+        """Leave the recorded play at this step and play on against the computer (the practice
+        table in place of this widget's contents, with *Back to the lesson*)."""
+        from tutor.views.widgets.takeover import take_over
+
+        return take_over(self, samples)
+
+    def load(self, replay: Replay, step: int | None = None) -> None:
+        """Show another replay (a practice hand as it grows), at ``step`` (default: its last)."""
+        self.replay = replay
+        self._last = len(replay.steps) - 1
+        self._syncing = True
+        try:
+            self.trick_picker.options = self._jump_options()
+        finally:
+            self._syncing = False
+        index = self._last if step is None else step
+        if index == self.step:
+            self._draw()
+        else:
+            self.step = index
 
     # ------------------------------------------------------------------ drawing
 
