@@ -21,7 +21,7 @@ def click_through(w: PracticeWidget) -> int:
     while not w.over:
         assert clicks < 200
         if w.call_button in w.action_row.children:
-            w.call_picker.value = "pass"
+            assert w.call_picker.value == "pass"  # offered first
             w.call_button.click()
         elif w.discard_button in w.action_row.children:
             toggles = [b for b in w.card_row.children if isinstance(b, widgets.ToggleButton)]

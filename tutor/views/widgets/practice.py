@@ -148,6 +148,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         if phase is Phase.AUCTION:
             self.prompt.value = f'<div class="tw-feedback tw-prompt">Your call, {word}.</div>'
             self.call_picker.options = [(c.pretty(), str(c)) for c in self._legal_calls()]
+            self.call_picker.index = 0  # pass
             self.card_row.children = tuple(card_button(c) for c in held)
             self.action_row.children = (self.call_picker, self.call_button)
         elif phase is Phase.DISCARD:
@@ -157,16 +158,21 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self.card_row.children = tuple(card_button(c, toggle=True) for c in held)
             self.action_row.children = (self.discard_button,)
         else:
-            self.prompt.value = f'<div class="tw-feedback tw-prompt">Your card, {word}.</div>'
+            pos = game.position()
+            number = sum(1 for t in game.hand.play if len(t) == len(pos.seats)) + 1
+            turn = len(game.replay.steps)  # marks this turn's buttons (a browser may lag a turn)
+            self.prompt.value = (f'<div class="tw-feedback tw-prompt" data-turn="{turn}">Your card, '
+                                 f'{word}, to trick {number}.</div>')
             legal = game.legal()
             buttons = []
-            ctx = game.position().ctx
+            ctx = pos.ctx
             for card in render.sorted_hand(held, ctx):
                 named = [p for p in legal if p.card == card and p.names is not None]
                 for play in named or [Play(card)]:
                     b = card_button(card)
                     if play.names is not None:
                         b.description = f"{card.pretty()} as {play.names.symbol}"
+                    b.add_class(f"tutor-turn-{turn}")
                     if any(p.card == card for p in legal):
                         b.add_class("tutor-legal")
                         b.button_style = "info"
