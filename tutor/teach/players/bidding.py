@@ -70,7 +70,7 @@ def _suit_count(hand: Sequence[Card], suit: Suit) -> tuple[float, str]:
     tops: list[str] = []
     for c in trumps:
         if isinstance(c, Joker):
-            tops.append("the joker")
+            tops.append(c.words())
     if any(ctx.is_right_bower(c) for c in trumps):
         tops.append("right bower")
     if any(ctx.is_left_bower(c) for c in trumps):

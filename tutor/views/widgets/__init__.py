@@ -8,5 +8,6 @@ from tutor.views.widgets.practice import PracticeWidget
 from tutor.views.widgets.quiz import QuizWidget
 from tutor.views.widgets.replay import ReplayWidget
 from tutor.views.widgets.sheet import ScoreSheetWidget
+from tutor.views.widgets.takeover import take_over
 
-__all__ = ["PracticeWidget", "QuizWidget", "ReplayWidget", "ScoreSheetWidget"]
+__all__ = ["PracticeWidget", "QuizWidget", "ReplayWidget", "ScoreSheetWidget", "take_over"]

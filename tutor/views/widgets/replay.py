@@ -7,8 +7,9 @@ or the seat the learner plays) and ``feedback`` (the last play-along verdict, as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 import traitlets
@@ -230,12 +231,17 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback = _box("tw-allowed", head, lines)
         return result
 
+    #: What *Take over from here* runs: :func:`tutor.views.widgets.takeover.take_over`, which
+    #: registers itself here (the practice table draws with this widget, so this module cannot
+    #: import it without an import circle).
+    taking_over: ClassVar[Callable[[ReplayWidget, int | None], Any] | None] = None
+
     def take_over(self, samples: int | None = None) -> Any:
         """Leave the recorded play at this step and play on against the computer (the practice
         table in place of this widget's contents, with *Back to the lesson*)."""
-        from tutor.views.widgets.takeover import take_over
-
-        return take_over(self, samples)
+        if ReplayWidget.taking_over is None:
+            raise RuntimeError("the practice table is not loaded: import tutor.views.widgets")
+        return ReplayWidget.taking_over(self, samples)
 
     def load(self, replay: Replay, step: int | None = None) -> None:
         """Show another replay (a practice hand as it grows), at ``step`` (default: its last)."""

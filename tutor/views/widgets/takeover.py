@@ -7,16 +7,12 @@ step (the learner at the seat they play along as, or at the seat whose turn it i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 from tutor.teach.players import Budget, Game, GameError
 from tutor.teach.players.takeover import hand_until, seat_to_take
-
-if TYPE_CHECKING:
-    from tutor.views.widgets.practice import PracticeWidget
-    from tutor.views.widgets.replay import ReplayWidget
+from tutor.views.widgets.practice import PracticeWidget
+from tutor.views.widgets.replay import ReplayWidget
 
 __all__ = ["take_over"]
 
@@ -24,8 +20,6 @@ __all__ = ["take_over"]
 def take_over(replay_widget: ReplayWidget, samples: int | None = None) -> PracticeWidget | None:
     """Swap the replay widget's contents for the practice table from its current step
     (``samples``: a fixed number of layouts a computer card, for reproducible play)."""
-    from tutor.views.widgets.practice import PracticeWidget
-
     rep = replay_widget.replay
     index = replay_widget.step
     seat = replay_widget.play_as or (s.value if (s := seat_to_take(rep, index)) else "")
@@ -48,3 +42,6 @@ def take_over(replay_widget: ReplayWidget, samples: int | None = None) -> Practi
     back.on_click(restore)
     replay_widget.children = (back, practice)
     return practice
+
+
+ReplayWidget.taking_over = take_over
