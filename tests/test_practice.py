@@ -25,6 +25,7 @@ from tutor.files.handfile import check, load
 from tutor.solve import Position
 from tutor.teach.players import Budget, Game, choose_call, choose_discard, choose_play
 from tutor.teach.players.sampling import layouts
+from tutor.views.safe_text import display_width
 
 QUICK = Budget(seconds=None, early=2, middle=2, late=3)
 
@@ -140,6 +141,7 @@ def test_tutor_play_scripted_end_to_end(tmp_path: Path, monkeypatch: pytest.Monk
     assert "Not allowed: cannot bid 11 tricks" in out
     assert f"South does not hold {north_card}" in out  # the engine's reason, card refused
     assert "Your cards, all hands open" in out
+    assert max(display_width(line) for line in out.splitlines()) <= 100
     assert load(saved).play == played.play
     assert check(saved)[1] == []
     assert main(["check", "--quiet", str(saved)]) == 0

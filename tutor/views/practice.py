@@ -8,6 +8,7 @@ one sentence. At the end comes the double-dummy analysis of the learner's cards.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -30,7 +31,10 @@ class _Table:
         self.game, self.seat, self.inp, self.out, self.auto = game, seat, inp, out, auto
 
     def say(self, text: str) -> None:
-        self.out.write(text + "\n")
+        indent = " " * (len(text) - len(text.lstrip(" ")))
+        wrapped = textwrap.fill(text.strip(), width=100, initial_indent=indent,
+                                subsequent_indent=indent + "  ", break_on_hyphens=False)
+        self.out.write(wrapped + "\n")
 
     def ask(self, prompt: str) -> str | None:
         self.out.write(prompt)
