@@ -42,7 +42,8 @@ class _Table:
         line = self.inp.readline()
         if not line:
             return None
-        self.out.write("\n" if not line.endswith("\n") else "")
+        if not self.inp.isatty():  # answers from a file or pipe: echo them, as a terminal would
+            self.out.write(line if line.endswith("\n") else line + "\n")
         return line.strip()
 
     def rulings_since(self, steps: int) -> None:
