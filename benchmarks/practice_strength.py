@@ -154,7 +154,8 @@ def main() -> None:
     ratios = [c / s for c, s, _w in times]
     walls = [w for _c, _s, w in times]
     print(f"a computer card: wall median {statistics.median(walls):.3f}s, 90th percentile "
-          f"{_pct(walls, 0.9):.3f}s, longest {max(walls):.3f}s; as a ratio to one double-dummy solve of the same position: "
+          f"{_pct(walls, 0.9):.3f}s, longest {max(walls):.3f}s; as a ratio to one double-dummy solve "
+          f"of the same position: "
           f"median {statistics.median(ratios):.1f}x, 90th percentile {_pct(ratios, 0.9):.1f}x "
           f"({len(times)} decisions)")
 
