@@ -72,6 +72,7 @@ def choose_play(
     gone: Collection[Card] = (),
     budget: Budget = DEFAULT_BUDGET,
     rng: random.Random | None = None,
+    allowed: Sequence[Play] | None = None,
 ) -> Decision[Play]:
     """The card the seat to move in ``pos`` plays, seeing only its hand and the ``known`` hands.
 
@@ -80,8 +81,8 @@ def choose_play(
     rng = rng or random.Random(0)
     me = pos.to_move
     who = seat.word
-    options = moves(pos)
-    if len({p.card for p in options}) == 1 and len(options) == 1:
+    options = [p for p in moves(pos) if allowed is None or p in allowed] or list(allowed or ())
+    if len(options) == 1:
         return Decision(options[0], f"{who} plays {options[0].pretty()}: the only legal card.")
     contractor = pos.team[me]
     maximise = contractor != pos.minimise
@@ -91,19 +92,19 @@ def choose_play(
     others = [i for i in range(len(pos.seats)) if i != me and i not in known]
     exact = count_layouts(pool, [len(pos.hands[i]) for i in others]) <= most
     start = time.monotonic()
-    totals: dict[Play, list[int]] = {p: [] for p in options}
+    totals: dict[Play, list[int]] = {p: [] for p in moves(pos)}
     for sample in layouts(pos, me, known, pool, rng, most):
         solver = Solver()
         guess: int | None = None
         for play, value in solver.options(sample, guess).items():
-            totals[play].append(value)
+            totals.setdefault(play, []).append(value)
             guess = value
         if budget.seconds is not None and time.monotonic() - start > budget.seconds:
             exact = False
             break
 
     def score(play: Play) -> tuple[float, float, int]:
-        values = totals[play]
+        values = totals.get(play) or [0]
         mean = sum(values) / len(values)
         made = sum(1 for v in values if _goal(v, contractor, pos, need)) / len(values)
         led = effective_suit(play.card, pos.ctx)
@@ -116,7 +117,7 @@ def choose_play(
 
 def _reason(who: str, best: Play, ranked: Sequence[Play], totals: dict[Play, list[int]],
             contractor: bool, pos: Position, need: int, exact: bool) -> str:
-    values = totals[best]
+    values = totals.get(best) or [0]
     n = len(values)
     good = sum(1 for v in values if _goal(v, contractor, pos, need))
     if pos.minimise:

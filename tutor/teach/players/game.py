@@ -17,7 +17,7 @@ from enum import Enum
 from tutor.engine.auction import Auction, AuctionError, Bid, Call, Declaration, Pass, run_auction
 from tutor.engine.cards import Card, TutorError
 from tutor.engine.hand import Hand, RulesSpec
-from tutor.engine.play import Play
+from tutor.engine.play import IllegalPlay, Play, judge_play, led_suit
 from tutor.engine.replay import Replay, build
 from tutor.engine.rulings import Ruling
 from tutor.engine.seats import Seat, table
@@ -143,8 +143,20 @@ class Game:
         return pos
 
     def legal(self) -> list[Play]:
-        """The legal plays of the seat to move (a led wildcard joker once per suit it may name)."""
-        return moves(self.position())
+        """The legal plays of the seat to move (a led wildcard joker once per suit it may name),
+        as the engine judges them (it also knows the suits led before, setting joker_lead)."""
+        pos = self.position()
+        me = pos.to_move
+        led = [s for t in self._hand.play if t and (s := led_suit(t[:1], pos.ctx)) is not None]
+        out = []
+        for play in moves(pos):
+            try:
+                judge_play(pos.seats[me], pos.hands[me], pos.trick, play, pos.ctx,
+                           shown_void=pos.shown_void[me], led_before=led[:-1] if pos.trick else led)
+            except IllegalPlay:
+                continue
+            out.append(play)
+        return out
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -224,7 +236,8 @@ class Game:
             gone += self._hand.discard
         dp = choose_play(pos, seat, contract.bid, pack=self.rules.the_pack.cards, known=known,
                          gone=gone, budget=self.budget,
-                         rng=random.Random(self.seed * 1000 + len(self._rep.steps)))
+                         rng=random.Random(self.seed * 1000 + len(self._rep.steps)),
+                         allowed=self.legal())
         return Decision(dp.choice, dp.reason)
 
     def computer(self) -> tuple[Decision[object], Ruling]:
