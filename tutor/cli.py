@@ -56,6 +56,30 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from tutor.engine.seats import Seat
+    from tutor.files.handfile import dump
+    from tutor.teach.players import Budget, Game, GameError
+    from tutor.views.practice import play_in_terminal
+
+    budget = Budget() if args.samples is None else Budget(
+        seconds=None, early=args.samples, middle=args.samples, late=args.samples)
+    try:
+        game = Game(args.rules, args.seed, budget=budget)
+        seat = Seat.parse(args.seat)
+        if seat not in game.seats:
+            raise GameError(f"{seat.word} does not sit at the {game.rules.players}-handed table "
+                            f"(seats {' '.join(s.value for s in game.seats)})")
+    except (GameError, ValueError) as err:
+        print(f"tutor play: {err}", file=sys.stderr)
+        return 2
+    status = play_in_terminal(game, seat, sys.stdin, sys.stdout, auto=args.auto)
+    if args.save:
+        dump(game.hand, args.save)
+        print(f"saved the hand to {args.save} (tutor check {args.save})", file=sys.stderr)
+    return status
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
     from tutor.views.terminal import format_replay
@@ -335,6 +359,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the count at each step: each seat's trumps, the trumps still out, the "
                         "best cards left in each suit")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("play", help="play a hand against computer players (answers on stdin)")
+    p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
+    p.add_argument("--seat", default="S", help="the learner's seat (default S)")
+    p.add_argument("--seed", type=int, default=0, help="which deal (the same seed, the same deal)")
+    p.add_argument("--save", metavar="FILE", help="write the hand as played to a hand file")
+    p.add_argument("--auto", action="store_true", help="the computer plays the learner's seat too")
+    p.add_argument("--samples", type=int, metavar="N",
+                   help="solve N layouts a card with no clock (reproducible; default: about a "
+                   "second a card)")
+    p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
     p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")

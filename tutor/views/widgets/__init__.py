@@ -4,8 +4,10 @@ One widget a module. The Python side holds only synced state (traitlets); every 
 drawn by :mod:`tutor.views.render`, every rule decided by the engine.
 """
 
+from tutor.views.widgets.practice import PracticeWidget
 from tutor.views.widgets.quiz import QuizWidget
 from tutor.views.widgets.replay import ReplayWidget
 from tutor.views.widgets.sheet import ScoreSheetWidget
+from tutor.views.widgets.takeover import take_over
 
-__all__ = ["QuizWidget", "ReplayWidget", "ScoreSheetWidget"]
+__all__ = ["PracticeWidget", "QuizWidget", "ReplayWidget", "ScoreSheetWidget", "take_over"]

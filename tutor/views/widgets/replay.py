@@ -7,8 +7,9 @@ or the seat the learner plays) and ``feedback`` (the last play-along verdict, as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 import traitlets
@@ -105,7 +106,12 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        options = widgets.HBox([self.show_picker, self.play_picker, self.count_button],
+        self.take_over_button = widgets.Button(
+            description="Take over from here", tooltip="play on from this step against the computer",
+            layout=widgets.Layout(width="auto"))
+        self.take_over_button.on_click(lambda _b: self.take_over())
+        options = widgets.HBox([self.show_picker, self.play_picker, self.count_button,
+                                self.take_over_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
             [style_widget(), self.header, self.table, controls, self.ruling, self.pick_label,
@@ -237,6 +243,33 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.step = turn.index
         self.feedback = _box("tw-allowed", head, lines)
         return result
+
+    #: What *Take over from here* runs: :func:`tutor.views.widgets.takeover.take_over`, which
+    #: registers itself here (the practice table draws with this widget, so this module cannot
+    #: import it without an import circle).
+    taking_over: ClassVar[Callable[[ReplayWidget, int | None], Any] | None] = None
+
+    def take_over(self, samples: int | None = None) -> Any:
+        """Leave the recorded play at this step and play on against the computer (the practice
+        table in place of this widget's contents, with *Back to the lesson*)."""
+        if ReplayWidget.taking_over is None:
+            raise RuntimeError("the practice table is not loaded: import tutor.views.widgets")
+        return ReplayWidget.taking_over(self, samples)
+
+    def load(self, replay: Replay, step: int | None = None) -> None:
+        """Show another replay (a practice hand as it grows), at ``step`` (default: its last)."""
+        self.replay = replay
+        self._last = len(replay.steps) - 1
+        self._syncing = True
+        try:
+            self.trick_picker.options = self._jump_options()
+        finally:
+            self._syncing = False
+        index = self._last if step is None else step
+        if index == self.step:
+            self._draw()
+        else:
+            self.step = index
 
     # ------------------------------------------------------------------ drawing
 

@@ -1,0 +1,154 @@
+"""The practice table: computer players that see only their own seat, and ``tutor play``.
+
+Games here solve a fixed, small number of layouts a card with no clock, so the same seed
+plays the same hand every time.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.engine.auction import Bid, BidKind, Pass, run_auction
+from tutor.engine.cards import Card, Joker, Suit
+from tutor.engine.play import PlayContext
+from tutor.engine.replay import build
+from tutor.engine.rules import preset
+from tutor.engine.seats import Seat
+from tutor.engine.steps import StepKind
+from tutor.files.handfile import check, load
+from tutor.solve import Position
+from tutor.teach.players import Budget, Game, choose_call, choose_discard, choose_play
+from tutor.teach.players.sampling import layouts
+from tutor.views.safe_text import display_width
+
+QUICK = Budget(seconds=None, early=2, middle=2, late=3)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def test_bid_says_why_in_one_sentence() -> None:
+    hand = cards("Jo JH AH 9H 7H AS AC 4D 5D 6S")
+    d = choose_call(Seat.W, hand, [Pass(), Pass()], preset("australian"), Seat.N)
+    assert d.choice == Bid.parse("6H")  # Australian: the cheapest bid, up to what the count reaches
+    assert d.reason.startswith("West bids 6♥: five trumps with the joker, right bower and ace")
+    assert "two side aces" in d.reason and d.reason.count(".") == 1
+
+
+def test_one_round_auction_bids_straight_to_the_count() -> None:
+    hand = cards("Jo JH AH 9H 7H AS AC 4D 5D 6S")
+    d = choose_call(Seat.W, hand, [Pass()], preset("avondale"), Seat.S)
+    assert isinstance(d.choice, Bid) and d.choice.tricks >= 8
+
+
+def test_never_bids_over_partner() -> None:
+    hand = cards("Jo JH AH 9H 7H AS AC 4D 5D 6S")
+    d = choose_call(Seat.W, hand, [Bid.parse("6S"), Pass()], preset("australian"), Seat.N)
+    assert d.choice == Pass() and "partner" in d.reason
+
+
+def test_misere_discard_puts_away_the_joker_and_lone_middling_cards() -> None:
+    held = cards("Jo 4S 5S 9C 4H 5H 6H 4D 5D 6D 7D 9H KS")
+    d = choose_discard(Seat.S, held, Bid(BidKind.MISERE), preset("australian"))
+    assert Joker() in d.choice and Card.parse("9C") in d.choice
+    assert Card.parse("4S") not in d.choice
+
+
+def test_trump_discard_keeps_trumps_and_makes_a_void() -> None:
+    held = cards("Jo JH JD AH 9H 7H AS AC 4D 5C 6S 8S 10S")
+    d = choose_discard(Seat.S, held, Bid.parse("8H"), preset("australian"))
+    assert set(d.choice) == set(cards("4D 5C 6S"))
+    assert not set(d.choice) & set(cards("Jo JH JD AH 9H 7H"))
+    assert "voids" in d.reason
+
+
+def test_layouts_respect_shown_voids() -> None:
+    ctx = PlayContext.of(Bid.parse("7S"), None)
+    hands = (cards("AS KS"), cards("AH KH"), cards("QS QH"), cards("JS 10H"))
+    pos = Position(seats=(Seat.N, Seat.E, Seat.S, Seat.W), hands=hands,
+                   team=(True, False, True, False), ctx=ctx,
+                   shown_void=(frozenset(), frozenset({Suit.SPADES}), frozenset(), frozenset()))
+    pool = [c for h in hands[1:] for c in h]
+    for sample in layouts(pos, 0, (), pool, random.Random(1), 50):
+        assert not any(c.suit is Suit.SPADES for c in sample.hands[1])  # type: ignore[attr-defined]
+
+
+def test_a_card_choice_depends_only_on_what_the_seat_sees() -> None:
+    """Swap the cards of two hidden hands: the seat to play cannot tell, so it plays the same."""
+    game = Game("australian", 0, budget=QUICK)
+    while game.phase.value != "play":
+        game.computer()
+    pos = game.position()
+    me = pos.to_move
+    a, b = [i for i in range(4) if i != me][:2]
+    hands = list(pos.hands)
+    hands[a], hands[b] = hands[b], hands[a]
+    swapped = replace(pos, hands=tuple(hands))
+    contract = game.auction().contract
+    assert contract is not None
+    pack = game.rules.the_pack.cards
+    gone = game.hand.discard if pos.seats[me] == contract.declarer else ()
+    one = choose_play(pos, pos.seats[me], contract.bid, pack=pack, gone=gone or (), budget=QUICK)
+    two = choose_play(swapped, pos.seats[me], contract.bid, pack=pack, gone=gone or (), budget=QUICK)
+    assert one == two
+
+
+@pytest.mark.parametrize("rules", ["avondale", "three-handed"])
+def test_a_whole_computer_hand_replays_by_the_rules(rules: str) -> None:
+    game = Game(rules, 2, budget=QUICK)
+    reasons = []
+    while game.to_act is not None:
+        decision, _ruling = game.computer()
+        reasons.append(decision.reason)
+    rep = build(game.hand)
+    assert not rep.problems and rep.complete
+    assert all(r.endswith(".") and r.split()[0] in {"North", "East", "South", "West"} for r in reasons)
+
+
+def _run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch,
+         capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(argv)
+    return status, capsys.readouterr().out
+
+
+def test_tutor_play_scripted_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """The learner sits South, bids, discards and plays from stdin; the saved hand checks."""
+    common = ["play", "--seed", "0", "--samples", "2", "--seat", "S"]
+    auto = tmp_path / "auto.yaml"
+    status, _ = _run([*common, "--auto", "--save", str(auto)], "", monkeypatch, capsys)
+    assert status == 0
+    # South's answers, taken from the same seeded hand played by the computer.
+    played = load(auto)
+    rep = build(played)
+    auction = run_auction(played.auction, played.rules, played.dealer)
+    calls = [str(c) for c, s in zip(auction.calls, auction.callers, strict=True) if s is Seat.S]
+    cards_ = [str(s.play) for s in rep.steps if s.kind is StepKind.CARD and s.seat is Seat.S]
+    assert auction.contract is not None and auction.contract.declarer is Seat.S and played.discard
+    north_card = str(played.hands[Seat.N][0])
+    answers = ["11H", *calls, " ".join(str(c) for c in played.discard), north_card, *cards_]
+    saved = tmp_path / "learner.yaml"
+    status, out = _run([*common, "--save", str(saved)], "\n".join(answers) + "\n", monkeypatch, capsys)
+    assert status == 0
+    said = " ".join(out.split())  # the terminal wraps long lines
+    assert "Not allowed: cannot bid 11 tricks" in said
+    refusal = said.split("Not allowed: trick 1, card 1")[1]  # the engine's reason, card refused
+    assert Card.parse(north_card).words() in refusal.split("Your card")[0]
+    assert "Your cards, all hands open" in out
+    assert max(display_width(line) for line in out.splitlines()) <= 100
+    assert load(saved).play == played.play
+    assert check(saved)[1] == []
+    assert main(["check", "--quiet", str(saved)]) == 0
+
+
+def test_tutor_play_refuses_a_table_it_cannot_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--rules", "five-handed"]) == 2
+    assert "three- and four-handed" in capsys.readouterr().err

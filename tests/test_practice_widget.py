@@ -1,0 +1,80 @@
+"""The practice widget played by clicks as a browser would, and *Take over from here* in a lesson."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from tutor.engine.replay import build
+from tutor.engine.steps import StepKind
+from tutor.files.handfile import load
+from tutor.views.widgets import PracticeWidget, ReplayWidget
+
+HANDS = Path(__file__).parent.parent / "hands"
+
+
+def click_through(w: PracticeWidget) -> int:
+    """Answer every turn of the learner by clicking: pass, the first cards to put away, the
+    first legal card. Returns the number of clicks."""
+    clicks = 0
+    while not w.over:
+        assert clicks < 200
+        if w.call_button in w.action_row.children:
+            assert w.call_picker.value == "pass"  # offered first
+            w.call_button.click()
+        elif w.discard_button in w.action_row.children:
+            toggles = [b for b in w.card_row.children if isinstance(b, widgets.ToggleButton)]
+            for b in toggles[: w.game.rules.kitty_size]:
+                b.value = True
+            w.discard_button.click()
+        else:
+            legal = [b for b in w.card_row.children if "tutor-legal" in b._dom_classes]
+            legal[0].click()
+        clicks += 1
+    return clicks
+
+
+def test_a_whole_hand_by_clicks() -> None:
+    w = PracticeWidget.new("australian", 1, "S", samples=2)
+    assert "Your call, South" in w.prompt.value
+    assert click_through(w) >= 10
+    rep = build(w.game.hand)
+    assert rep.complete and not rep.problems
+    assert "Analysis:" in w.prompt.value
+    assert any("South" in line for line in w.lines)
+
+
+def test_an_illegal_card_is_refused_with_the_engines_reason() -> None:
+    w = PracticeWidget.new("australian", 1, "S", samples=2)
+    while w.call_button in w.action_row.children:
+        w.call("pass")
+    w.advance()
+    illegal = [b for b in w.card_row.children if "tutor-legal" not in b._dom_classes]
+    assert illegal  # South must follow suit: a card of another suit is refused
+    if illegal:
+        before = w.game.hand.play
+        illegal[0].click()
+        assert "Refused:" in w.message and w.game.hand.play == before
+
+
+def test_take_over_from_the_middle_of_a_lesson_and_back() -> None:
+    lesson = HANDS / "eight-hearts-set.yaml"
+    replay = ReplayWidget.from_file(lesson)
+    rep = replay.replay
+    middle = rep.step_of_trick(5)
+    replay.goto(middle)
+    children = replay.children
+    practice = replay.take_over(samples=2)
+    assert isinstance(practice, PracticeWidget)
+    assert replay.children[1] is practice
+    recorded = load(lesson)
+    cards_before = sum(1 for s in rep.steps[: middle + 1] if s.kind is StepKind.CARD)
+    played = [p for t in practice.game.hand.play for p in t]
+    assert played[:cards_before] == [p for t in recorded.play for p in t][:cards_before]
+    click_through(practice)
+    assert practice.game.replay.complete
+    back = replay.children[0]
+    assert isinstance(back, widgets.Button) and back.description == "Back to the lesson"
+    back.click()
+    assert replay.children == children and replay.step == middle

@@ -1,0 +1,139 @@
+"""Card play: deal the unseen cards many ways, solve each layout double-dummy, play the best average.
+
+The seat to play sees its own cards, the cards played, the open hands and the voids shown
+(:mod:`~tutor.teach.players.sampling`). Early in the hand, when a double-dummy solve is dear and
+the unseen cards could lie many ways, it solves a few layouts; as the tricks run out it solves
+more, and every possible layout once there are few enough (exact). A :class:`Budget` caps the
+time: the learner never waits much more than a second for a computer's card.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from tutor.engine.auction import Bid, BidKind
+from tutor.engine.cards import Card
+from tutor.engine.play import Play, effective_suit, power
+from tutor.engine.seats import Seat
+from tutor.solve import Position, Solver, moves
+from tutor.teach.players.decision import Decision
+from tutor.teach.players.sampling import count_layouts, layouts, unseen
+
+__all__ = ["DEFAULT_BUDGET", "Budget", "choose_play", "layouts_for"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thought a card gets: at most ``seconds`` (None: no clock, for reproducible
+    tests) and at most this many layouts at 7 or more tricks left, at 4 to 6, and at 3 or
+    fewer (where every layout is solved when there are no more than that)."""
+
+    seconds: float | None = 1.0
+    early: int = 8
+    middle: int = 20
+    late: int = 60
+
+    def layouts(self, tricks_left: int) -> int:
+        if tricks_left >= 7:
+            return self.early
+        return self.middle if tricks_left >= 4 else self.late
+
+
+#: A card in about a second at most.
+DEFAULT_BUDGET = Budget()
+
+
+def layouts_for(budget: Budget, pos: Position) -> int:
+    """How many layouts to solve in ``pos``."""
+    return budget.layouts(pos.tricks_left)
+
+
+def _need(bid: Bid) -> int:
+    return bid.tricks if bid.kind is BidKind.TRICKS else 0
+
+
+def _goal(value: int, contractor: bool, pos: Position, need: int) -> bool:
+    """Whether this many contractor tricks is what the seat to move plays for."""
+    if pos.minimise:
+        return (value == 0) == contractor
+    return (value >= need) == contractor
+
+
+def choose_play(
+    pos: Position,
+    seat: Seat,
+    bid: Bid,
+    *,
+    pack: Sequence[Card],
+    known: Collection[int] = (),
+    gone: Collection[Card] = (),
+    budget: Budget = DEFAULT_BUDGET,
+    rng: random.Random | None = None,
+    allowed: Sequence[Play] | None = None,
+) -> Decision[Play]:
+    """The card the seat to move in ``pos`` plays, seeing only its hand and the ``known`` hands.
+
+    ``gone`` holds the cards this seat knows are out of play besides those in ``pos`` (the
+    tricks already played, and the contractor's own discard)."""
+    rng = rng or random.Random(0)
+    me = pos.to_move
+    who = seat.word
+    options = [p for p in moves(pos) if allowed is None or p in allowed] or list(allowed or ())
+    if len(options) == 1:
+        return Decision(options[0], f"{who} plays {options[0].pretty()}: the only legal card.")
+    contractor = pos.team[me]
+    maximise = contractor != pos.minimise
+    need = _need(bid)
+    pool = unseen(pack, pos, me, known, gone)
+    most = layouts_for(budget, pos)
+    others = [i for i in range(len(pos.seats)) if i != me and i not in known]
+    exact = count_layouts(pool, [len(pos.hands[i]) for i in others]) <= most
+    start = time.monotonic()
+    totals: dict[Play, list[int]] = {p: [] for p in moves(pos)}
+    for sample in layouts(pos, me, known, pool, rng, most):
+        solver = Solver()
+        guess: int | None = None
+        for play, value in solver.options(sample, guess).items():
+            totals.setdefault(play, []).append(value)
+            guess = value
+        if budget.seconds is not None and time.monotonic() - start > budget.seconds:
+            exact = False
+            break
+
+    def score(play: Play) -> tuple[float, float, int]:
+        values = totals.get(play) or [0]
+        mean = sum(values) / len(values)
+        made = sum(1 for v in values if _goal(v, contractor, pos, need)) / len(values)
+        led = effective_suit(play.card, pos.ctx)
+        return (2 * made + (mean if maximise else -mean), made, -power(play.card, led, pos.ctx))
+
+    ranked = sorted(options, key=score, reverse=True)
+    best = ranked[0]
+    return Decision(best, _reason(who, best, ranked, totals, contractor, pos, need, exact))
+
+
+def _reason(who: str, best: Play, ranked: Sequence[Play], totals: dict[Play, list[int]],
+            contractor: bool, pos: Position, need: int, exact: bool) -> str:
+    values = totals.get(best) or [0]
+    n = len(values)
+    good = sum(1 for v in values if _goal(v, contractor, pos, need))
+    if pos.minimise:
+        aim = "the misère is made" if contractor else "the misère is beaten"
+    elif need:
+        aim = "the contract is made" if contractor else "the contract is set"
+    else:
+        aim = "this side does best"
+    where = ("every possible layout of the unseen cards solved" if exact
+             else "a sample of the layouts the unseen cards could have")
+    mean = sum(values) / n
+    text = (f"{who} plays {best.pretty()}: {aim} in {good} of {n} layouts ({where}), "
+            f"{mean:.1f} tricks to the contractors on average")
+    other = next((p for p in ranked[1:] if p.card != best.card), None)
+    if other is not None:
+        o = totals[other]
+        og = sum(1 for v in o if _goal(v, contractor, pos, need))
+        text += f" ({other.pretty()}: {og} of {n}, {sum(o) / n:.1f})"
+    return text + "."

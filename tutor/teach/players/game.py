@@ -1,0 +1,252 @@
+"""A hand at the practice table: the deal, the auction, the discard and the play, judged by the engine.
+
+:class:`Game` holds the hand as it grows (a :class:`~tutor.engine.hand.Hand` value) and asks the
+engine about every call and card: an illegal one is refused with the engine's own reason
+(:class:`GameError`), a legal one comes back with its ruling. :meth:`Game.computer` makes the
+move of the seat to act with the computer players, and :meth:`Game.hand` is the hand as played,
+ready to be saved as a hand file.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from enum import Enum
+
+from tutor.engine.auction import Auction, AuctionError, Bid, Call, Declaration, Pass, run_auction
+from tutor.engine.cards import Card, TutorError
+from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.play import IllegalPlay, Play, judge_play, led_suit
+from tutor.engine.replay import Replay, build
+from tutor.engine.rulings import Ruling
+from tutor.engine.seats import Seat, table
+from tutor.solve import Position, apply, deal_of, moves
+from tutor.teach.players.bidding import choose_call
+from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget, choose_play
+from tutor.teach.players.decision import Decision
+from tutor.teach.players.discard import choose_discard
+
+__all__ = ["Game", "GameError", "Phase"]
+
+#: The tables the computer players sit at.
+PLAYERS = (3, 4)
+
+
+class GameError(TutorError):
+    """A call or card the rules do not allow (the engine's reason), or a move out of turn."""
+
+
+class Phase(Enum):
+    AUCTION = "auction"
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Game:
+    """One hand at the practice table, dealt from ``seed`` (a thrown-in hand is dealt again)."""
+
+    def __init__(self, rules: str | RulesSpec = "australian", seed: int = 0, *,
+                 budget: Budget = DEFAULT_BUDGET, start: Hand | None = None) -> None:
+        spec = rules if isinstance(rules, RulesSpec) else RulesSpec(rules)
+        self.rules = spec.resolve()
+        if self.rules.players not in PLAYERS:
+            raise GameError(
+                f"the computer players sit at three- and four-handed tables, not "
+                f"{self.rules.players}-handed ({self.rules.name})")
+        self.spec = spec
+        self.seed = seed
+        self.budget = budget
+        self._rng = random.Random(seed)
+        self.seats = table(self.rules.players).seats
+        self.rulings: list[Ruling] = []
+        if start is not None:
+            self._hand = start
+            self._rep = build(start)
+            if self._rep.problems:
+                raise GameError(self._rep.problems[0].message)
+        else:
+            self._deal()
+
+    # -- the hand so far ---------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        pack = list(self.rules.the_pack.cards)
+        self._rng.shuffle(pack)
+        per = (len(pack) - self.rules.kitty_size) // len(self.seats)
+        hands = {s: tuple(pack[i * per:(i + 1) * per]) for i, s in enumerate(self.seats)}
+        self._hand = Hand(
+            title=f"Practice deal {self.seed}",
+            rules_spec=self.spec,
+            dealer=self._rng.choice(self.seats),
+            hands=hands,
+            kitty=tuple(pack[len(self.seats) * per:]),
+            auction=(),
+            tags=("practice",),
+        )
+        self._rep = build(self._hand)
+
+    @property
+    def hand(self) -> Hand:
+        """The hand as played so far: a hand file's worth."""
+        return self._hand
+
+    @property
+    def replay(self) -> Replay:
+        """The engine's replay of the hand so far (after the auction; before it, the deal)."""
+        return self._rep
+
+    def auction(self) -> Auction:
+        return run_auction(self._hand.auction, self.rules, self._hand.dealer, hands=self._hand.hands)
+
+    @property
+    def phase(self) -> Phase:
+        auction = self.auction()
+        if not auction.complete:
+            return Phase.AUCTION
+        contract = auction.contract
+        if contract is None:
+            return Phase.OVER
+        if self._hand.discard is None and not contract.bid.is_all_passed:
+            return Phase.DISCARD
+        return Phase.OVER if self._rep.complete else Phase.PLAY
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose turn it is, or None when the hand is over."""
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            return self.auction().next_seat
+        contract = self.auction().contract
+        if phase is Phase.DISCARD and contract is not None:
+            return contract.declarer
+        if phase is Phase.PLAY:
+            pos = self.position()
+            return pos.seats[pos.to_move]
+        return None
+
+    def held(self, seat: Seat) -> tuple[Card, ...]:
+        """What ``seat`` holds now (the contractor with the kitty while discarding)."""
+        if self.phase is Phase.DISCARD:
+            return tuple(self._hand.hands[seat]) + self._hand.kitty
+        if self.phase is Phase.AUCTION:
+            return tuple(self._hand.hands[seat])
+        return tuple(self._rep.states[-1].hands.get(seat, ()))
+
+    def position(self) -> Position:
+        """The solver's position now (the play phase)."""
+        pos = deal_of(self._rep).start
+        for trick in self._hand.play:  # the replay's tricks leave out one in progress
+            for play in trick:
+                pos = apply(pos, play)
+        return pos
+
+    def legal(self) -> list[Play]:
+        """The legal plays of the seat to move (a led wildcard joker once per suit it may name),
+        as the engine judges them (it also knows the suits led before, setting joker_lead)."""
+        pos = self.position()
+        me = pos.to_move
+        led = [s for t in self._hand.play if t and (s := led_suit(t[:1], pos.ctx)) is not None]
+        out = []
+        for play in moves(pos):
+            try:
+                judge_play(pos.seats[me], pos.hands[me], pos.trick, play, pos.ctx,
+                           shown_void=pos.shown_void[me], led_before=led[:-1] if pos.trick else led)
+            except IllegalPlay:
+                continue
+            out.append(play)
+        return out
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def call(self, call: Call) -> Ruling:
+        """The seat to act makes ``call``; raise :class:`GameError` with the engine's reason."""
+        if self.phase is not Phase.AUCTION:
+            raise GameError("the auction is over")
+        calls = (*self._hand.auction, call)
+        try:
+            auction = run_auction(calls, self.rules, self._hand.dealer, hands=self._hand.hands)
+        except AuctionError as e:
+            raise GameError(str(e)) from None
+        self._set(replace(self._hand, auction=calls))
+        ruling = auction.rulings[-1]
+        if auction.complete and auction.contract is None:  # thrown in: deal again
+            self.rulings.append(ruling)
+            self._deal()
+        return ruling
+
+    def discard(self, cards: Sequence[Card]) -> Ruling:
+        """The contractor puts ``cards`` away."""
+        if self.phase is not Phase.DISCARD:
+            raise GameError("there is no discard to make now")
+        return self._try(replace(self._hand, discard=tuple(cards)))
+
+    def play(self, play: Play) -> Ruling:
+        """The seat to move plays ``play``."""
+        if self.phase is not Phase.PLAY:
+            raise GameError("no card is to be played now")
+        tricks = [list(t) for t in self._hand.play]
+        pos = self.position()
+        if not pos.trick:
+            tricks.append([])
+        tricks[-1].append(play)
+        return self._try(replace(self._hand, play=tuple(tuple(t) for t in tricks)))
+
+    def _try(self, hand: Hand) -> Ruling:
+        rep = build(hand)
+        if rep.problems:
+            raise GameError(rep.problems[0].message)
+        before = len(self._rep.steps)
+        self._hand, self._rep = hand, rep
+        new = rep.steps[before:]
+        return new[0].ruling if new else rep.steps[-1].ruling
+
+    def _set(self, hand: Hand) -> None:
+        self._hand = hand
+        self._rep = build(hand)
+
+    def new_steps(self, since: int) -> list[Ruling]:
+        """The rulings of the steps after step ``since`` (tricks won, the result)."""
+        return [s.ruling for s in self._rep.steps[since:]]
+
+    # -- the computer --------------------------------------------------------------------------
+
+    def decide(self) -> Decision[object]:
+        """What the computer would do for the seat to act (nothing is changed)."""
+        seat = self.to_act
+        if seat is None:
+            raise GameError("the hand is over")
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            d = choose_call(seat, self._hand.hands[seat], self._hand.auction, self.rules,
+                            self._hand.dealer)
+            return Decision(d.choice, d.reason)
+        contract = self.auction().contract
+        assert contract is not None
+        if phase is Phase.DISCARD:
+            dd = choose_discard(seat, self.held(seat), contract.bid, self.rules)
+            return Decision(dd.choice, dd.reason)
+        pos = self.position()
+        me = pos.to_move
+        shown = self._rep.states[-1].shown
+        known = [i for i, s in enumerate(pos.seats) if s in shown and i != me]
+        gone: list[Card] = [p.card for t in self._hand.play for p in t if p not in pos.trick]
+        if seat == contract.declarer and self._hand.discard:
+            gone += self._hand.discard
+        dp = choose_play(pos, seat, contract.bid, pack=self.rules.the_pack.cards, known=known,
+                         gone=gone, budget=self.budget,
+                         rng=random.Random(self.seed * 1000 + len(self._rep.steps)),
+                         allowed=self.legal())
+        return Decision(dp.choice, dp.reason)
+
+    def computer(self) -> tuple[Decision[object], Ruling]:
+        """The computer acts for the seat to act: its decision and the engine's ruling."""
+        d = self.decide()
+        choice = d.choice
+        if isinstance(choice, Play):
+            return d, self.play(choice)
+        if isinstance(choice, tuple):
+            return d, self.discard(choice)
+        assert isinstance(choice, (Bid, Pass, Declaration))
+        return d, self.call(choice)

@@ -1,0 +1,133 @@
+"""``tutor play``: one hand at the practice table in the terminal, the computer at the other seats.
+
+The learner answers on standard input: a call (``7H``, ``pass``, ``mis``), the cards to put
+away (``7C 9C 6D``), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts). Each
+answer gets the engine's ruling, or its reason for refusing; each computer move says why in
+one sentence. At the end comes the double-dummy analysis of the learner's cards.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import TextIO
+
+from tutor.engine.auction import CallError, parse_call
+from tutor.engine.cards import Card, TutorError
+from tutor.engine.play import Play
+from tutor.engine.seats import Seat
+from tutor.solve import SolveError, analyse
+from tutor.teach.players import Game, GameError, Phase
+
+__all__ = ["play_in_terminal"]
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty() for c in cards)
+
+
+class _Table:
+    def __init__(self, game: Game, seat: Seat, inp: TextIO, out: TextIO, auto: bool) -> None:
+        self.game, self.seat, self.inp, self.out, self.auto = game, seat, inp, out, auto
+
+    def say(self, text: str) -> None:
+        indent = " " * (len(text) - len(text.lstrip(" ")))
+        wrapped = textwrap.fill(text.strip(), width=100, initial_indent=indent,
+                                subsequent_indent=indent + "  ", break_on_hyphens=False)
+        self.out.write(wrapped + "\n")
+
+    def ask(self, prompt: str) -> str | None:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            return None
+        if not self.inp.isatty():  # answers from a file or pipe: echo them, as a terminal would
+            self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    def rulings_since(self, steps: int) -> None:
+        for ruling in self.game.new_steps(steps):
+            self.say("  " + ruling.text)
+
+    def learner(self) -> bool:
+        """The learner's move; False when the input has run out."""
+        g = self.game
+        phase = g.phase
+        held = g.held(self.seat)
+        self.say(f"Your cards: {_cards(held)}")
+        while True:
+            if phase is Phase.AUCTION:
+                prompt = "Your call (e.g. 7H, 8NT, misere, pass): "
+            elif phase is Phase.DISCARD:
+                n = g.rules.kitty_size
+                prompt = f"Put away {n} cards (e.g. {' '.join(str(c) for c in held[:n])}): "
+            else:
+                legal = " ".join(str(p) for p in g.legal())
+                prompt = f"Your card ({legal}): "
+            answer = self.ask(prompt)
+            if answer is None:
+                return False
+            steps = len(g.replay.steps)
+            try:
+                if phase is Phase.AUCTION:
+                    ruling = g.call(parse_call(answer))
+                    self.say("  " + ruling.text)
+                elif phase is Phase.DISCARD:
+                    g.discard([Card.parse(t) for t in answer.replace(",", " ").split()])
+                    self.rulings_since(steps)
+                else:
+                    g.play(Play.parse(answer))
+                    self.rulings_since(steps)
+                return True
+            except (GameError, CallError, TutorError) as err:
+                self.say(f"  Not allowed: {err}")
+
+    def computer(self) -> None:
+        g = self.game
+        steps = len(g.replay.steps)
+        phase = g.phase
+        decision, ruling = g.computer()
+        self.say(decision.reason)
+        if phase is Phase.AUCTION:
+            self.say("  " + ruling.text)
+        else:
+            self.rulings_since(steps)
+
+    def run(self) -> int:
+        g = self.game
+        self.say(f"{g.hand.title}: {g.rules.name} rules, you sit {self.seat.word}; "
+                 f"{g.hand.dealer.word} deals.")
+        while (turn := g.to_act) is not None:
+            if turn == self.seat and not self.auto:
+                if not self.learner():
+                    self.say("No more answers: the hand stops here.")
+                    return 1
+            else:
+                self.computer()
+        self.analysis()
+        return 0
+
+    def analysis(self) -> None:
+        try:
+            result = analyse(self.game.replay)
+        except SolveError as err:
+            self.say(f"No analysis: {err}")
+            return
+        mine = [p for p in result.plays if p.seat == self.seat]
+        if not mine:
+            self.say("You played no cards this hand (sitting out), so there is nothing to analyse.")
+            return
+        self.say(f"Your cards, all hands open (par {result.par} for {result.side_words}):")
+        for p in mine:
+            best = " ".join(q.pretty() for q in p.best_plays())
+            if p.cost:
+                self.say(f"  trick {p.trick}: {p.play.pretty()} cost {p.cost} "
+                         f"trick{'s' if p.cost > 1 else ''} (best: {best})")
+            else:
+                self.say(f"  trick {p.trick}: {p.play.pretty()} was a best card")
+
+
+def play_in_terminal(game: Game, seat: Seat, inp: TextIO, out: TextIO, *, auto: bool = False) -> int:
+    """Play ``game`` with the learner at ``seat`` (``auto``: the computer plays it too)."""
+    return _Table(game, seat, inp, out, auto).run()

@@ -1,0 +1,242 @@
+"""The practice widget: play a hand by clicks against the computer, at the replay widget's table.
+
+The table (hands, trick, ruling, earlier tricks) is drawn by a :class:`ReplayWidget` showing the
+hand as it grows; under it the learner's controls for the phase: a call, the cards to put away,
+or the cards in hand (the legal ones marked; an illegal one is refused with the engine's
+reason). The computer moves for the other seats at once, each decision in the log with its
+one-sentence reason. State is two traitlets: ``seat`` (the learner's) and ``message`` (the last
+verdict, as HTML).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from tutor.engine.auction import AuctionError, Bid, BidKind, Call, Pass, Strain, parse_call, run_auction
+from tutor.engine.cards import Card, TutorError
+from tutor.engine.play import Play
+from tutor.engine.seats import Seat
+from tutor.solve import SolveError, analyse
+from tutor.teach.players import Budget, Game, GameError, Phase
+from tutor.views import render
+from tutor.views.widgets._common import card_button, style_widget
+from tutor.views.widgets.replay import ReplayWidget
+
+__all__ = ["PracticeWidget"]
+
+
+class PracticeWidget(widgets.VBox):  # type: ignore[misc]
+    """One hand at the practice table: the learner at ``seat``, the computer at the others."""
+
+    seat = traitlets.Unicode("S").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, game: Game, seat: Seat | str = "S", **kwargs: Any) -> None:
+        self.game = game
+        where = seat.value if isinstance(seat, Seat) else str(seat)
+        if where not in [s.value for s in game.seats]:
+            raise ValueError(f"seat {where!r} does not play at this table "
+                             f"({', '.join(s.value for s in game.seats)})")
+        self.view = ReplayWidget(game.replay, show=where)
+        self.lines: list[str] = []
+        self.prompt = widgets.HTML()
+        self.card_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.card_row.add_class("tutor-pick")
+        self.call_picker = widgets.Dropdown(description="Your call", layout=widgets.Layout(width="16em"))
+        self.call_button = widgets.Button(description="Call", button_style="primary")
+        self.call_button.add_class("tutor-call-button")
+        self.call_button.on_click(lambda _b: self.call(str(self.call_picker.value)))
+        self.discard_button = widgets.Button(description="Put away", button_style="primary")
+        self.discard_button.add_class("tutor-discard-button")
+        self.discard_button.on_click(lambda _b: self.discard(self._toggled()))
+        self.action_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.message_html = widgets.HTML()
+        self.message_html.add_class("tw-feedback-box")
+        self.log_html = widgets.HTML()
+        self.log_html.add_class("tutor-practice-log")
+        super().__init__(
+            [style_widget(), self.view.header, self.view.table, self.view.ruling, self.prompt,
+             self.card_row, self.action_row, self.message_html, self.log_html, self.view.history],
+            **kwargs,
+        )
+        self.add_class("tutor-widget")
+        self.add_class("tutor-practice")
+        self.observe(lambda c: setattr(self.message_html, "value", c["new"]), "message")
+        self.set_trait("seat", where)
+        self.advance()
+
+    @classmethod
+    def new(cls, rules: str = "australian", seed: int = 0, seat: str = "S", *,
+            samples: int | None = None, **kwargs: Any) -> PracticeWidget:
+        """A new deal; ``samples`` fixes the layouts a computer card solves (reproducible)."""
+        budget = Budget() if samples is None else Budget(None, samples, samples, samples)
+        return cls(Game(rules, seed, budget=budget), seat, **kwargs)
+
+    @property
+    def learner(self) -> Seat:
+        return Seat.parse(self.seat)
+
+    @property
+    def over(self) -> bool:
+        return self.game.to_act is None
+
+    # ------------------------------------------------------------------ the learner's moves
+
+    def call(self, text: str | Call) -> None:
+        """The learner's call (``"7H"``, ``"pass"``, ``"misere"``)."""
+        self._act(lambda: self.game.call(parse_call(text) if isinstance(text, str) else text))
+
+    def discard(self, cards: list[Card] | str) -> None:
+        """The learner, as contractor, puts these cards away."""
+        chosen = [Card.parse(c) for c in cards.split()] if isinstance(cards, str) else cards
+        self._act(lambda: self.game.discard(chosen))
+
+    def play(self, card: Card | Play | str) -> None:
+        """The learner plays a card (``"Jo:H"`` leads the joker naming hearts)."""
+        chosen = Play.parse(card) if isinstance(card, str) else card if isinstance(card, Play) else Play(card)
+        self._act(lambda: self.game.play(chosen))
+
+    def _act(self, move: Any) -> None:
+        if self.game.to_act != self.learner:
+            self.message = _box("tw-refused", "Not your turn.")
+            return
+        steps = len(self.game.replay.steps)
+        try:
+            ruling = move()
+        except (GameError, TutorError) as err:
+            self.message = _box("tw-refused", f"Refused: {escape(str(err))}")
+            self._draw()
+            return
+        self.message = _box("tw-allowed", escape(ruling.text))
+        self._note(self.game.replay.steps[steps:], ruling.text)
+        self.advance()
+
+    # ------------------------------------------------------------------ the computer's moves
+
+    def advance(self) -> None:
+        """The computer moves until it is the learner's turn or the hand is over."""
+        while (turn := self.game.to_act) is not None and turn != self.learner:
+            steps = len(self.game.replay.steps)
+            decision, ruling = self.game.computer()
+            self.lines.append(escape(decision.reason))
+            self._note(self.game.replay.steps[steps:], ruling.text)
+        self._draw()
+
+    def _note(self, steps: Any, first: str) -> None:
+        texts = [s.ruling.text for s in steps] or [first]
+        self.lines += [f'<span class="tw-ruling">{escape(t)}</span>' for t in texts]
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw(self) -> None:
+        game = self.game
+        self.view.load(game.replay)
+        self.log_html.value = "<div>" + "<br>".join(self.lines[-14:]) + "</div>"
+        phase = game.phase
+        held = game.held(self.learner) if phase is not Phase.OVER else ()
+        if self.over:
+            self.prompt.value = f'<div class="tw-feedback tw-prompt">{escape(self._summary())}</div>'
+            self.card_row.children, self.action_row.children = (), ()
+            return
+        if game.to_act != self.learner:
+            return
+        word = self.learner.word
+        if phase is Phase.AUCTION:
+            self.prompt.value = f'<div class="tw-feedback tw-prompt">Your call, {word}.</div>'
+            self.call_picker.options = [(c.pretty(), str(c)) for c in self._legal_calls()]
+            self.call_picker.index = 0  # pass
+            self.card_row.children = tuple(card_button(c) for c in held)
+            self.action_row.children = (self.call_picker, self.call_button)
+        elif phase is Phase.DISCARD:
+            n = game.rules.kitty_size
+            self.prompt.value = (f'<div class="tw-feedback tw-prompt">You won the auction, {word}: '
+                                 f'pick {n} cards to put away.</div>')
+            self.card_row.children = tuple(card_button(c, toggle=True) for c in held)
+            self.action_row.children = (self.discard_button,)
+        else:
+            pos = game.position()
+            number = sum(1 for t in game.hand.play if len(t) == len(pos.seats)) + 1
+            turn = len(game.replay.steps)  # marks this turn's buttons (a browser may lag a turn)
+            self.prompt.value = (f'<div class="tw-feedback tw-prompt" data-turn="{turn}">Your card, '
+                                 f'{word}, to trick {number}.</div>')
+            legal = game.legal()
+            buttons = []
+            ctx = pos.ctx
+            for card in render.sorted_hand(held, ctx):
+                named = [p for p in legal if p.card == card and p.names is not None]
+                for play in named or [Play(card)]:
+                    b = card_button(card)
+                    if play.names is not None:
+                        b.description = f"{card.pretty()} as {play.names.symbol}"
+                    b.add_class(f"tutor-turn-{turn}")
+                    if any(p.card == card for p in legal):
+                        b.add_class("tutor-legal")
+                        b.button_style = "info"
+                    b.on_click(lambda _b, p=play: self.play(p))
+                    buttons.append(b)
+            self.card_row.children = tuple(buttons)
+            self.action_row.children = ()
+
+    def _legal_calls(self) -> list[Call]:
+        game = self.game
+        hand = game.hand
+        out: list[Call] = []
+        candidates: list[Call] = [Pass()]
+        candidates += [Bid.of(n, s) for n in range(6, 11) for s in Strain]
+        candidates += [Bid(BidKind.MISERE), Bid(BidKind.OPEN_MISERE)]
+        for call in candidates:
+            try:
+                run_auction([*hand.auction, call], game.rules, hand.dealer, hands=hand.hands)
+            except AuctionError:
+                continue
+            out.append(call)
+        return out
+
+    def _toggled(self) -> list[Card]:
+        return [Card.parse(_code(b)) for b in self.card_row.children
+                if isinstance(b, widgets.ToggleButton) and b.value]
+
+    def _summary(self) -> str:
+        rep = self.game.replay
+        text = rep.result.ruling.text if rep.result is not None else "The hand is over."
+        try:
+            analysis = analyse(rep)
+        except SolveError:
+            return text
+        mine = [p for p in analysis.plays if p.seat == self.learner]
+        cost = sum(p.cost for p in mine)
+        worst = [f"{p.play.pretty()} in trick {p.trick} cost {p.cost}" for p in mine if p.cost]
+        verdict = ("every card you played was a best card with all hands open" if not cost
+                   else f"your cards gave away {cost} trick{'s' if cost > 1 else ''} with all hands "
+                        f"open ({'; '.join(worst)})")
+        return f"{text} Analysis: {verdict}." if mine else text
+
+    @property
+    def buttons(self) -> dict[str, widgets.Button]:
+        """The learner's card buttons now, by card code."""
+        return {_code(b): b for b in self.card_row.children}
+
+    @property
+    def text(self) -> str:
+        """Everything the widget shows now, as HTML (for tests)."""
+        return "\n".join(w.value for w in (self.view.header, self.view.table, self.view.ruling,
+                                            self.prompt, self.message_html, self.log_html))
+
+    def __repr__(self) -> str:
+        return (f"PracticeWidget(hand={self.game.hand.title!r}, seat={self.seat!r}, "
+                f"phase={self.game.phase.value!r})")
+
+
+def _code(button: widgets.Widget) -> str:
+    for cls in button._dom_classes:
+        if cls.startswith("tutor-card-") and cls != "tutor-card-button":
+            return str(cls[len("tutor-card-"):])
+    return ""
+
+
+def _box(css: str, text: str) -> str:
+    return f'<div class="tw-feedback {css}">{text}</div>'
