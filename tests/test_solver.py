@@ -57,7 +57,8 @@ def _judged(pos: Position) -> list[Play]:
         for name in names:
             play = Play(card, name)
             try:
-                judge_play(seat, hand, pos.trick, play, pos.ctx, shown_void=pos.shown_void[i])
+                judge_play(seat, hand, pos.trick, play, pos.ctx, shown_void=pos.shown_void[i],
+                           led_before=pos.led)
             except IllegalPlay:
                 continue
             out.append(play)
@@ -75,20 +76,23 @@ def _after(pos: Position, play: Play) -> Position:
     powerless = list(pos.powerless)
     if joker_powerless(play.card, ctx, voids[i]):
         powerless.append(len(pos.trick))
+    led_before = pos.led
     if pos.trick:
         led = led_suit(pos.trick, ctx)
         if led is not None and effective_suit(play.card, ctx) is not led:
             voids[i] = voids[i] | {led}
+    elif (first := led_suit([play], ctx)) is not None:
+        led_before = led_before | {first}  # the suits led so far (setting joker_lead not-yet-led)
     trick = (*pos.trick, play)
     n = len(pos.seats)
     if len(trick) < n:
         return Position(pos.seats, tuple(hands), pos.team, ctx, pos.leader, trick, tuple(powerless),
-                        tuple(voids), pos.won)
+                        tuple(voids), pos.won, led_before)
     order = tuple(pos.seats[(pos.leader + k) % n] for k in range(n))
     index, _ = trick_winner(order, trick, ctx, powerless=powerless)
     winner = (pos.leader + index) % n
     return Position(pos.seats, tuple(hands), pos.team, ctx, winner, (), (), tuple(voids),
-                    pos.won + pos.team[winner])
+                    pos.won + pos.team[winner], led_before)
 
 
 @cache
@@ -135,6 +139,11 @@ def test_the_samples_cover_what_they_should() -> None:
     assert sum(p.ctx.joker_loses_power for p in NO_TRUMPS) >= 5
     assert sum(any(isinstance(c, Joker) for h in p.hands for c in h) for p in NO_TRUMPS) >= 40
     assert {len(p.seats) for p in NO_TRUMPS} >= {3, 4, 5, 6}
+    # The Australian joker lead: a led joker names only a suit not yet led this hand.
+    not_yet = [p for p in NO_TRUMPS if p.ctx.joker_lead == "not-yet-led" and p.led
+               and any(isinstance(c, Joker) for h in p.hands for c in h)]
+    assert len(not_yet) >= 10
+    assert any(len(p.led) == 4 for p in not_yet)
 
 
 @pytest.mark.parametrize("engine", ["c", "python"])

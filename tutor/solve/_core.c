@@ -31,6 +31,7 @@
 #define F_LOSES 1   /* joker_loses_power */
 #define F_UNLESS 2  /* joker_lead = unless-void */
 #define F_COMPUL 4  /* joker compulsory in misere */
+#define F_NOTYET 8  /* joker_lead = not-yet-led: a led joker names a suit not led before */
 
 typedef uint64_t u64;
 
@@ -59,6 +60,7 @@ typedef struct {
     /* the position: changes as cards are played */
     u64 hand[MAXSEATS];
     int voids[MAXSEATS];
+    int ledmask;            /* the suits led to a trick so far this hand (F_NOTYET) */
     int leader, count, remaining;
     u64 trickmask;
     Move trick[MAXSEATS];
@@ -137,7 +139,8 @@ static int gen(const S *s, int p, Move *out) {
                 if (!(h & ~s->catmask[WILD])) allowed = 15;
                 else if (s->flags & F_UNLESS) {
                     for (int c = 0; c < 4; c++) if (h & s->catmask[c]) allowed |= 1 << c;
-                } else allowed = 15 & ~s->voids[p];
+                } else if (s->flags & F_NOTYET) allowed = 15 & ~s->ledmask;
+                else allowed = 15 & ~s->voids[p];
                 if (allowed) k = add_reps(s, p, j, live, out, k, allowed);
             }
         }
@@ -214,6 +217,7 @@ static void make_key(const S *s, u64 key[5]) {
     for (int c = 0; c < NCAT; c++) { w0 |= (u64)popc(held & s->catmask[c]) << shift; shift += 6; }
     u64 j = held & s->catmask[WILD];
     while (j) { int c = lowbit(j); j &= j - 1; w0 |= (u64)s->voids[owner[c]] << shift; shift += 4; }
+    if ((s->flags & F_NOTYET) && (held & s->catmask[WILD])) w0 |= (u64)(s->ledmask | 16) << shift;
     key[0] = w0;
     key[1] = key[2] = key[3] = key[4] = 0;
     int slot = 0, prevc = -1;
@@ -313,6 +317,7 @@ static int quick_tricks(const S *s, int p) {
         int leadable = popc(mine) == 1 || !(mine & ~s->catmask[WILD]);
         if (!leadable) {
             if (s->flags & F_UNLESS) leadable = 1; /* holds a suited card: that suit may be named */
+            else if (s->flags & F_NOTYET) leadable = (15 & ~s->ledmask) != 0;
             else leadable = (15 & ~s->voids[p]) != 0;
         }
         if (!lost && leadable) q += popc(j);
@@ -327,10 +332,15 @@ static int search(S *s, int target);
 static int play_and_search(S *s, int p, Move m, int target) {
     int c = m.card;
     int oldvoid = s->voids[p];
+    int oldled = s->ledmask;
     m.powerless = (s->flags & F_LOSES) && s->cat[c] == WILD && s->voids[p];
     if (s->count > 0) {
         int led = led_of(s);
         if (led >= 0 && s->cat[c] != led) s->voids[p] |= 1 << led;
+    } else if (m.named >= 0) {
+        s->ledmask |= 1 << m.named;
+    } else if (s->cat[c] < WILD) {
+        s->ledmask |= 1 << s->cat[c];
     }
     s->hand[p] &= ~(1ULL << c);
     s->trickmask |= 1ULL << c;
@@ -353,6 +363,7 @@ static int play_and_search(S *s, int p, Move m, int target) {
     s->trickmask &= ~(1ULL << c);
     s->hand[p] |= 1ULL << c;
     s->voids[p] = oldvoid;
+    s->ledmask = oldled;
     return r;
 }
 
@@ -553,7 +564,7 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
     }
     S s;
     memset(&s, 0, sizeof s);
-    s.n = n; s.trumps = trumps; s.flags = flags; s.ncards = (int)ncats; s.minimise = minimise; s.wantwin = !minimise;
+    s.n = n; s.trumps = trumps; s.flags = flags & 15; s.ledmask = (flags >> 4) & 15; s.ncards = (int)ncats; s.minimise = minimise; s.wantwin = !minimise;
     for (int i = 0; i < n; i++) {
         int contractor = (team_mask >> i) & 1;
         s.team[i] = contractor;

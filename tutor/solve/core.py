@@ -25,7 +25,7 @@ FAST = _core is not None
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 _WILD = 4
-_LOSES, _UNLESS, _COMPULSORY = 1, 2, 4
+_LOSES, _UNLESS, _COMPULSORY, _NOT_YET = 1, 2, 4, 8
 
 
 def _category(card: Card, ctx: PlayContext) -> tuple[int, int]:
@@ -37,7 +37,8 @@ def _category(card: Card, ctx: PlayContext) -> tuple[int, int]:
     return _SUIT_INDEX[suit], power(card, suit, ctx)
 
 
-def _flags(ctx: PlayContext) -> int:
+def _flags(ctx: PlayContext, led: frozenset[Suit] = frozenset()) -> int:
+    """The rule switches of the core; under ``not-yet-led`` the suits led so far ride in bits 4-7."""
     flags = 0
     if ctx.joker_loses_power and ctx.wildcard:
         flags |= _LOSES
@@ -45,6 +46,8 @@ def _flags(ctx: PlayContext) -> int:
         flags |= _UNLESS
     if ctx.joker_compulsory and ctx.wildcard:
         flags |= _COMPULSORY
+    if ctx.joker_lead == "not-yet-led" and ctx.wildcard:
+        flags |= _NOT_YET | sum(1 << (4 + _SUIT_INDEX[suit]) for suit in led)
     return flags
 
 
@@ -82,7 +85,7 @@ def encode(pos: Position) -> Encoded:
     trumps = _SUIT_INDEX[ctx.trumps] if ctx.trumps is not None else -1
     cats = bytes(o[0] for o in owned)
     levels = [o[1] for o in owned]
-    return (len(pos.seats), team, int(pos.minimise), trumps, _flags(ctx), cats, levels, hands, voids,
+    return (len(pos.seats), team, int(pos.minimise), trumps, _flags(ctx, pos.led), cats, levels, hands, voids,
             pos.leader, trick)
 
 

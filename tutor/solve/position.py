@@ -50,6 +50,9 @@ class Position:
     powerless: tuple[int, ...] = ()
     shown_void: tuple[frozenset[Suit], ...] = ()
     won: int = 0
+    #: The suits led to a trick so far this hand (a suit named by a led joker included): under
+    #: ``joker_lead`` ``not-yet-led`` a led joker may name only a suit not among them.
+    led: frozenset[Suit] = frozenset()
 
     def __post_init__(self) -> None:
         n = len(self.seats)
@@ -95,14 +98,14 @@ def moves(pos: Position) -> list[Play]:
     void = pos.shown_void[i]
     ctx = pos.ctx
     out: list[Play] = []
-    for card in legal_plays(hand, pos.trick, ctx, shown_void=void):
+    for card in legal_plays(hand, pos.trick, ctx, shown_void=void, led_before=pos.led):
         if not pos.trick and card.__class__ is Joker and ctx.wildcard:
             if len(hand) == 1:
                 out.append(Play(card))
                 if joker_powerless(card, ctx, void):
                     out += [Play(card, s) for s in Suit]
             else:
-                out += [Play(card, s) for s in joker_lead_suits(hand, ctx, void)]
+                out += [Play(card, s) for s in joker_lead_suits(hand, ctx, void, led_before=pos.led)]
         else:
             out.append(Play(card))
     return out
@@ -121,13 +124,19 @@ def apply(pos: Position, play: Play) -> Position:
     if joker_powerless(card, ctx, void):
         powerless = (*powerless, len(pos.trick))
     shown_void = pos.shown_void
+    led_so_far = pos.led
+    if not pos.trick:
+        first = led_suit([play], ctx)
+        if first is not None:
+            led_so_far = led_so_far | {first}
     if pos.trick:
         led = led_suit(pos.trick, ctx)
         if led is not None and led not in void and effective_suit(card, ctx) is not led:
             shown_void = (*shown_void[:i], void | {led}, *shown_void[i + 1:])
     trick = (*pos.trick, play)
     if len(trick) < len(pos.seats):
-        return replace(pos, hands=hands, trick=trick, powerless=powerless, shown_void=shown_void)
+        return replace(pos, hands=hands, trick=trick, powerless=powerless, shown_void=shown_void,
+                       led=led_so_far)
     index, _ruling = trick_winner(_order(pos), trick, ctx, powerless=powerless)
     winner = (pos.leader + index) % len(pos.seats)
     return replace(
