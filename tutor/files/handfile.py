@@ -23,6 +23,7 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
 from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
+from tutor.files.notes import NoteReading
 
 __all__ = [
     "BOOL_TAG",
@@ -73,8 +74,7 @@ INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
-         "notes", "tags", "summary", "partner", "partner_discard", "grand_slam", "piles")
-_NOTE_KEY = re.compile(r"^(intro|auction|discard|partner|outro|\d+|\d+\.\d+)$")
+         "notes", "tags", "summary", "partner", "partner_discard", "grand_slam", "piles", "par")
 #: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
 _CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 
@@ -119,7 +119,7 @@ class LoadedHand:
         return 1
 
 
-class Reader:
+class Reader(NoteReading):
     """Turns composed YAML nodes into a Hand, recording lines and problems as it goes.
 
     Match files read their hands' keys with a subclass (:mod:`tutor.files.match`)."""
@@ -227,7 +227,8 @@ class Reader:
         discard = self.cards(fields["discard"], ("discard",), "discard") if "discard" in fields else ()
         joker = self.suit(fields["joker"]) if "joker" in fields else None
         play = self.play(fields["play"]) if "play" in fields else ()
-        notes = self.notes(fields["notes"]) if "notes" in fields else {}
+        notes, claims = self.notes(fields["notes"]) if "notes" in fields else ({}, {})
+        par = self.par(fields["par"]) if "par" in fields else None
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
         partner = self.partner(fields["partner"]) if "partner" in fields else None
@@ -264,6 +265,8 @@ class Reader:
             partner_discard=partner_discard,
             grand_slam=given,
             piles=piles,
+            par=par,
+            claims=claims,
         )
 
     def rules(self, node: yaml.Node) -> RulesSpec | None:
@@ -459,26 +462,6 @@ class Reader:
             tricks.append(tuple(plays))
         return tuple(tricks)
 
-    def notes(self, node: yaml.Node) -> dict[str, str]:
-        if not isinstance(node, yaml.MappingNode):
-            self.fail(node, "notes must map a place (intro, auction, discard, 3, 3.2, outro) to text")
-            return {}
-        out: dict[str, str] = {}
-        for key_node, value_node in node.value:
-            key = str(key_node.value)
-            self.mark(("notes", key), key_node)
-            if not _NOTE_KEY.match(key):
-                self.fail(
-                    key_node,
-                    f"note {key!r}: a note belongs to intro, auction, discard, a trick (\"3\"), "
-                    f"a card (\"3.2\") or outro",
-                )
-                continue
-            text = self.text(value_node, f"note {key}")
-            if text is not None:
-                out[key] = text
-        return out
-
     def tags(self, node: yaml.Node) -> tuple[str, ...] | None:
         items = self.items(node, "tags")
         if items is None:
@@ -637,7 +620,20 @@ def dumps(hand: Hand) -> str:
     if hand.notes:
         out.append("notes:")
         for key, text in hand.notes.items():
-            out.append(f"  {json.dumps(key)}: {_string(text, '  ')}")
+            claim = hand.claims.get(key)
+            if claim is None:
+                out.append(f"  {json.dumps(key)}: {_string(text, '  ')}")
+                continue
+            out.append(f"  {json.dumps(key)}:")
+            out.append(f"    text: {_string(text, '    ')}")
+            if claim.best is not None:
+                out.append(f"    best: {str(claim.best).lower()}")
+            if claim.cost is not None:
+                out.append(f"    cost: {claim.cost}")
+            if claim.only:
+                out.append("    only: true")
+    if hand.par is not None:
+        out.append(f"par: {hand.par}")
     if hand.tags:
         out.append(f"tags: {_flow(list(hand.tags))}")
     if hand.summary is not None:
