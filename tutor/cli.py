@@ -136,7 +136,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_quiz(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.teach.quiz import QuestionKind, QuizSession, make_quiz
+    from tutor.teach.quiz import BASIC_KINDS, QuestionKind, QuizSession, make_quiz
     from tutor.views.render import sorted_hand
     from tutor.views.terminal import format_card
 
@@ -148,7 +148,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if result is None or problems:
             return 1
         replays.append(result)
-    kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(QuestionKind)
+    kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(BASIC_KINDS)
     questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
         print("no questions on that topic in these hands", file=sys.stderr)
@@ -164,7 +164,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                 f"{s.word} {p.pretty() if symbols else p}" for s, p in zip(q.trick.seats, q.trick.plays,
                                                                           strict=False)
             )
-            print(f"  Trick so far: {cards}" if q.multiple else f"  The trick: {cards}")
+            print(f"  Trick so far: {cards}" if q.turn is not None else f"  The trick: {cards}")
         if q.multiple:
             print(f"  {q.seat.word if q.seat else ''} holds: "
                   + " ".join(format_card(c, symbols=symbols) for c in sorted_hand(q.hand)))
@@ -310,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=5, help="how many questions")
     p.add_argument("--topic", action="append", help="left-bower, joker, no-trumps, misere, follow-suit, "
                    "scoring or any lesson tag (repeatable)")
-    p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score"],
+    p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score", "best-card"],
                    help="only this kind of question (repeatable)")
     p.add_argument("--answers", help="answer without asking: one answer a question, separated by ';'")
     p.add_argument("--show-answers", action="store_true", help="print each question with its answer")

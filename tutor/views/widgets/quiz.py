@@ -15,7 +15,15 @@ import ipywidgets as widgets
 import traitlets
 
 from tutor.engine.replay import Replay
-from tutor.teach.quiz import TOPIC_CHOICES, Feedback, Question, QuestionKind, QuizSession, make_quiz
+from tutor.teach.quiz import (
+    BASIC_KINDS,
+    TOPIC_CHOICES,
+    Feedback,
+    Question,
+    QuestionKind,
+    QuizSession,
+    make_quiz,
+)
 from tutor.views import render
 from tutor.views.widgets._common import card_button, macros, style_widget
 
@@ -39,7 +47,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         seed: int = 0,
         count: int = 5,
         topic: str = "",
-        kinds: Iterable[QuestionKind] = tuple(QuestionKind),
+        kinds: Iterable[QuestionKind] = BASIC_KINDS,
         questions: Sequence[Question] | None = None,
         **kwargs: Any,
     ) -> None:
@@ -184,7 +192,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.next_button.disabled = False
         trick = render.render_trick(q.trick) if q.trick is not None and q.trick.plays else None
-        hand = render.render_hand(q.seat, q.hand) if q.seat is not None and q.multiple else None
+        hand = render.render_hand(q.seat, q.hand) if q.seat is not None and q.turn is not None else None
         self.question_html.value = str(m.question({
             "number": self.index + 1, "total": len(self.session.questions), "source": q.source,
             "rules": q.rules, "prompt": q.prompt, "trick": trick, "hand": hand,
