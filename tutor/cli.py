@@ -118,7 +118,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from tutor.views.export import ExportError, Site
 
     try:
-        site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches)
+        site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
+                    analysis=args.analysis)
         report = site.build()
     except ExportError as err:
         print(f"tutor export: {err}", file=sys.stderr)
@@ -269,6 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", help="hand files or folders of them")
     p.add_argument("-o", "--out", default="site", help="the output folder (default: site)")
     p.add_argument("--templates", help="a folder of templates that win over the shipped ones by name")
+    p.add_argument("--analysis", action="store_true",
+                   help="add the solver's analysis (best cards, costs, par) and best-card questions; "
+                        "cached in OUT/.tutor-analysis.json")
     p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
     p.add_argument("--matches", nargs="+", default=[], metavar="PATH",
                    help="match files (or folders of them) to publish as score sheets")

@@ -39,7 +39,9 @@ def _ask(contract: Contract, tv: TurnValues, contractor: bool) -> str:
                                                   if c not in best):
         return "keeps the contract" if contractor else "beats the contract"
     if tv.wants_more:
-        return f"takes the most tricks for {tv.side_words}"
+        if contractor:
+            return f"takes the most tricks for {tv.side_words}"
+        return f"forces {tv.side_words} to take the most tricks"
     return f"holds {tv.side_words} to the fewest tricks"
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import jinja2
 
 from tutor.files.handfile import FileProblem, check
+from tutor.views.analysed import AnalysisCache, add_analysis, content_key
 from tutor.views.pages import Pictures, lesson_summary, lesson_view
 from tutor.views.render import environment
 
@@ -150,8 +151,13 @@ class Site:
         title: str = "Five Hundred lessons",
         extra_pages: Sequence[Page] = (),
         matches: Sequence[str | Path] = (),
+        analysis: bool = False,
     ) -> None:
         self.sources = list(sources)
+        #: With ``analysis``, each lesson page shows the solver's analysis and best-card questions
+        #: (:mod:`tutor.views.analysed`); ``analysed`` counts the hands the solver ran on.
+        self.analysis = analysis
+        self.analysed = 0
         self.matches = list(matches)
         self.out = Path(out)
         self.title = title
@@ -171,7 +177,8 @@ class Site:
         if self.out.exists() and not self.out.is_dir():
             raise ExportError(f"{self.out} is not a folder")
         report = BuildReport()
-        lessons = self._lessons(report)
+        cache = AnalysisCache(self.out) if self.analysis else None
+        lessons = self._lessons(report, cache)
         report.lessons = len(lessons)
         self._extra = [*self.extra_pages, *self._score_sheets(report)]
         self.out.mkdir(parents=True, exist_ok=True)
@@ -188,11 +195,14 @@ class Site:
                 target.unlink()
                 report.removed.append(stale)
         self._write(root, MANIFEST, manifest.encode("utf-8"), None)
+        if cache is not None:
+            cache.save()
+            self.analysed = cache.runs
         return report
 
     # reading ----------------------------------------------------------------------------------
 
-    def _lessons(self, report: BuildReport) -> list[_Lesson]:
+    def _lessons(self, report: BuildReport, cache: AnalysisCache | None = None) -> list[_Lesson]:
         lessons: list[_Lesson] = []
         taken: set[str] = set()
         for path, name in hand_files(self.sources):
@@ -206,8 +216,13 @@ class Site:
                 report.skipped += 1
                 continue
             hand = result.hand
+            view = lesson_view(result, self.pictures)
+            if cache is not None:
+                an = cache.analysis(result, content_key(path.read_bytes()))
+                if an is not None:
+                    view = add_analysis(view, result, an, self.pictures)
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
-                                   lesson_summary(result), lesson_view(result, self.pictures)))
+                                   lesson_summary(result), view))
         return lessons
 
     def _score_sheets(self, report: BuildReport) -> list[Page]:
