@@ -278,8 +278,23 @@ static int quick_tricks(const S *s, int p) {
     if (opp & s->catmask[WILD]) return 0;
     int q = 0;
     if (s->trumps >= 0 && (opp & s->catmask[s->trumps])) {
-        u64 m = all & s->catmask[s->trumps];
+        /* The leader's top trumps, then in each other suit the top cards for as many rounds
+         * as every opponent and partner who holds a trump can follow (none can ruff). */
+        int t = s->trumps;
+        u64 m = all & s->catmask[t];
         while (m) { int c = topbit(m); m &= ~(1ULL << c); if (mine >> c & 1) q++; else break; }
+        for (int c = 0; c < 4; c++) {
+            if (c == t) continue;
+            u64 sm = all & s->catmask[c];
+            int top = 0;
+            while (sm) { int k = topbit(sm); sm &= ~(1ULL << k); if (mine >> k & 1) top++; else break; }
+            for (int i = 0; i < s->n && top; i++) {
+                if (i == p || !(s->hand[i] & s->catmask[t])) continue;
+                int len = popc(s->hand[i] & s->catmask[c]);
+                if (len < top) top = len;
+            }
+            q += top;
+        }
         return q;
     }
     if (mates & s->catmask[WILD]) return 0;
@@ -350,6 +365,19 @@ static int search(S *s, int target) {
     if (s->count == 0) {
         if (target <= 0) return 1;
         if (target > s->remaining) return 0;
+        if (s->remaining == 1) {
+            /* The last trick: every card is forced, but a led wildcard joker's name. */
+            u64 all = 0;
+            for (int i = 0; i < s->n; i++) all |= s->hand[i];
+            if (!(all & s->catmask[WILD])) {
+                for (int k = 0; k < s->n; k++) {
+                    s->trick[k].card = lowbit(s->hand[(s->leader + k) % s->n]);
+                    s->trick[k].named = -1; s->trick[k].powerless = 0;
+                }
+                int w = (s->leader + winning(s, s->n)) % s->n;
+                return s->team[w] >= target;
+            }
+        }
         make_key(s, key);
         hv = hash_key(key);
         e = probe(s, key, hv);
