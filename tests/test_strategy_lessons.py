@@ -1,0 +1,272 @@
+"""The strategy course (issue 14): what each lesson's notes say about its deal, checked.
+
+``tests/test_verify.py`` already has the solver verify every lesson's ``par:`` and the claims on
+its notes (``best``, ``cost``, ``only``). This file checks the rest of what the notes state:
+
+* **contracts compared** ("eight hearts makes; eight no-trumps goes one off"): the same deal
+  analysed under each contract, with the contractor's best discard;
+* **discards compared** ("keeping either club loses the misère"): each discard's value;
+* **cards not played** ("trumping with the 10 would have let South make it"): the solver's value
+  of the alternatives a note names, at the card it is on;
+* **trump counts** ("one trump is out"): counted from the replay, at the trick the note is on;
+* **scores** ("300 to North–South"): the engine's score for the hand.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.cards import Card
+from tutor.engine.play import effective_suit
+from tutor.engine.replay import Replay, build
+from tutor.engine.seats import Seat, Side
+from tutor.files import handfile
+from tutor.solve import Solver, analyse, apply, deal_of
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ROOT / "hands"
+
+#: The course, in the order of the learning path.
+COURSE = (
+    "thirteen-trumps-in-hearts",
+    "twelve-trumps-in-spades",
+    "hearts-or-no-trumps",
+    "pass-then-bid-bid-after-pass",
+    "joker-stopper-in-no-trumps",
+    "no-trumps-set-up-the-long-suit",
+    "misere-bury-the-lone-cards",
+    "misere-defence-duck-under",
+    "defence-never-trump-partners-winner",
+)
+STRATEGY_TOPICS = {
+    "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
+    "suit-defence", "no-trump-technique", "game-end", "auction-variations",
+}
+
+
+def _text(name: str) -> str:
+    return (HANDS / f"{name}.yaml").read_text("utf-8")
+
+
+def _replay(name: str, text: str | None = None) -> Replay:
+    rp, problems = handfile.check(HANDS / f"{name}.yaml", text)
+    assert problems == [], problems
+    assert rp is not None
+    return rp
+
+
+def _with(name: str, **keys: str) -> str:
+    """The lesson's file with top-level keys replaced (``auction``, ``discard``, ``joker``) and
+    the play and par dropped, so that the same deal can be analysed under another contract."""
+    lines = _text(name).splitlines()
+    out: list[str] = []
+    skipping = False
+    for line in lines:
+        key = line.split(":", 1)[0] if line and not line[0].isspace() else None
+        if key is not None:
+            skipping = key in ("play", "par", "notes")
+            if key in keys:
+                continue
+        if not skipping:
+            out.append(line)
+    out += [f"{k}: {v}" for k, v in keys.items() if v]
+    return "\n".join(out) + "\n"
+
+
+def _best_discard_value(rp: Replay) -> int:
+    """The contractor's side's tricks with best play, after the contractor's best discard."""
+    solver = Solver()
+    deal = deal_of(rp)
+    start = deal.start
+    i = start.seats.index(deal.declarer)
+    hand = rp.hand
+    assert hand.discard is not None
+    pool = list(hand.hands[deal.declarer]) + list(hand.kitty)
+    values = []
+    for away in combinations(range(len(pool)), len(hand.discard)):
+        kept = tuple(c for j, c in enumerate(pool) if j not in away)
+        values.append(solver.value(replace(start, hands=(*start.hands[:i], kept, *start.hands[i + 1:]))))
+    return min(values) if start.minimise else max(values)
+
+
+# --- contracts compared ----------------------------------------------------------------------
+
+#: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
+CONTRACTS = {
+    "hearts-or-no-trumps": [
+        ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
+        ("[8NT, pass, pass, pass]", "", "best", 7),     # eight no-trumps goes one off
+    ],
+    "pass-then-bid-bid-after-pass": [
+        ("[pass, 6D, pass, 7D, pass, pass, pass]", "", "best", 8),  # East–West make eight in diamonds
+        ("[pass, 6D, pass, 7D, 8H, pass, pass, pass]", "", "[6D, 6C, 5C]", 10),
+    ],
+    "joker-stopper-in-no-trumps": [
+        ("[7NT, pass, pass, pass]", "", "[4D, 8D, 5S]", 8),   # the joker kept
+        ("[7NT, pass, pass, pass]", "D", "[4D, 8D, 5S]", 8),
+        ("[7NT, pass, pass, pass]", "H", "[4D, 8D, 5S]", 6),
+        ("[7NT, pass, pass, pass]", "S", "[4D, 8D, 5S]", 4),
+        ("[7NT, pass, pass, pass]", "C", "[4D, 8D, 5S]", 4),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "auction", "joker", "discard", "tricks"),
+    [(n, *row) for n, rows in CONTRACTS.items() for row in rows],
+    ids=lambda v: str(v),
+)
+def test_contracts_the_notes_compare(name: str, auction: str, joker: str, discard: str,
+                                     tricks: int) -> None:
+    if discard == "best":
+        # any legal discard to build from; the value is taken over every discard
+        declarer_cards = _replay(name).hand.kitty
+        keys = {"auction": auction, "discard": "[" + ", ".join(map(str, declarer_cards)) + "]",
+                "joker": joker}
+        rp = _replay(name, _with(name, **keys))
+        assert _best_discard_value(rp) == tricks
+    else:
+        rp = _replay(name, _with(name, auction=auction, discard=discard, joker=joker))
+        assert Solver().value(deal_of(rp).start) == tricks
+
+
+# --- discards compared -----------------------------------------------------------------------
+
+#: lesson -> {discard: the contractor's side's tricks after it, with best play}.
+DISCARDS = {
+    "misere-bury-the-lone-cards": {
+        "[10C, 8C, KD]": 0,   # both clubs buried: the misère is safe
+        "[10C, 8C, 9S]": 0,   # the king of diamonds kept instead: safe too
+        "[10C, 9S, KD]": 1,   # the 8 of clubs kept: lost
+        "[8C, 9S, KD]": 1,    # the 10 of clubs kept: lost
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "discard", "tricks"),
+    [(n, d, v) for n, rows in DISCARDS.items() for d, v in rows.items()],
+)
+def test_discards_the_notes_compare(name: str, discard: str, tricks: int) -> None:
+    rp = _replay(name, _with(name, discard=discard))
+    assert Solver().value(deal_of(rp).start) == tricks
+
+
+# --- cards not played ------------------------------------------------------------------------
+
+#: (lesson, card note) -> {a card the note says was not played: its value}.
+ALTERNATIVES = {
+    ("defence-never-trump-partners-winner", "1.3"): {"10H": 7, "6H": 7, "JD": 7},   # trumping makes it
+    ("thirteen-trumps-in-hearts", "1.2"): {"JD": 10},
+    ("thirteen-trumps-in-hearts", "2.2"): {"JD": 10},
+    ("twelve-trumps-in-spades", "1.1"): {"10S": 9, "9S": 9},
+    ("hearts-or-no-trumps", "1.4"): {"JD": 9},
+    ("joker-stopper-in-no-trumps", "1.1"): {"Jo:S": 4, "Jo:C": 4, "Jo:D": 4, "Jo:H": 6},
+    ("no-trumps-set-up-the-long-suit", "1.1"): {"AH": 6, "AC": 7},
+    ("no-trumps-set-up-the-long-suit", "1.4"): {"5S": 9},
+    ("no-trumps-set-up-the-long-suit", "5.3"): {"Jo": 4},
+    ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
+    ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
+}
+
+
+@pytest.mark.parametrize(("name", "key"), sorted(ALTERNATIVES), ids=lambda v: str(v))
+def test_the_cards_a_note_rejects_cost_what_it_says(name: str, key: str) -> None:
+    rp = _replay(name)
+    an = analyse(rp)
+    t, c = (int(x) for x in key.split("."))
+    index = sum(len(trick) for trick in rp.hand.play[: t - 1]) + c - 1
+    options = {str(p): v for p, v in an.plays[index].options.items()}
+    for card, value in ALTERNATIVES[(name, key)].items():
+        assert options[card] == value, f"{card}: {options[card]} (all: {options})"
+
+
+# --- trump counts ----------------------------------------------------------------------------
+
+def trumps_held(rp: Replay, after_trick: int) -> dict[Seat, list[Card]]:
+    """Each seat's trumps (the joker and the left bower included) after a trick (0: after the
+    discard, before the first card)."""
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    deal = deal_of(rp)
+    pos = deal.start
+    for play in deal.plays[: after_trick * len(pos.seats)]:
+        pos = apply(pos, play)
+    return {seat: [c for c in cards if effective_suit(c, ctx) is ctx.trumps]
+            for seat, cards in zip(pos.seats, pos.hands, strict=True)}
+
+
+#: (lesson, after trick (0: before the first card), the contractor's trumps, the others' trumps,
+#: words the note at that place must contain).
+COUNTS = [
+    ("thirteen-trumps-in-hearts", 0, 6, 7, ("intro", "thirteen trumps", "hold six", "seven are out")),
+    ("thirteen-trumps-in-hearts", 1, 5, 4, ("1", "Four are out")),
+    ("thirteen-trumps-in-hearts", 2, 4, 1, ("2", "one trump is out")),
+    ("thirteen-trumps-in-hearts", 4, 3, 0, ("4.2", "no trump is out")),
+    ("twelve-trumps-in-spades", 0, 6, 6, ("intro", "twelve trumps", "hold six")),
+    ("twelve-trumps-in-spades", 1, 5, 3, ("1", "Three are still out")),
+    ("twelve-trumps-in-spades", 2, 4, 1, ("2", "One trump is still out")),
+    ("twelve-trumps-in-spades", 3, 3, 0, ("3", "No trump is left outside South's hand")),
+    ("hearts-or-no-trumps", 0, 7, 6, ("discard", "thirteen", "holds seven", "six are out")),
+    ("hearts-or-no-trumps", 4, 4, 1, ("4.4", "eight of the thirteen", "the last trump out")),
+    ("defence-never-trump-partners-winner", 0, 7, 6, ("intro", "so you hold three")),
+]
+
+
+@pytest.mark.parametrize(("name", "after", "mine", "theirs", "words"), COUNTS, ids=str)
+def test_trump_counts_in_notes(name: str, after: int, mine: int, theirs: int,
+                               words: tuple[str, ...]) -> None:
+    rp = _replay(name)
+    assert rp.contract is not None
+    held = trumps_held(rp, after)
+    declarer = rp.contract.declarer
+    assert len(held[declarer]) == mine
+    assert sum(len(v) for s, v in held.items() if s is not declarer) == theirs
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    total = 13 if ctx.trumps.value in "HD" else 12  # eleven red cards or ten black, bower, joker
+    played = sum(1 for t in rp.tricks[:after] for p in t.plays if effective_suit(p.card, ctx) is ctx.trumps)
+    assert mine + theirs + played == total
+    place, *phrases = words
+    note = " ".join(rp.hand.notes[place].split())
+    for phrase in phrases:
+        assert " ".join(phrase.split()) in note, f"note {place} no longer says {phrase!r}"
+
+
+def test_east_holds_three_trumps_in_the_defence_lesson() -> None:
+    rp = _replay("defence-never-trump-partners-winner")
+    assert len(trumps_held(rp, 0)[Seat.E]) == 3
+
+
+# --- scores, and the course as a whole -------------------------------------------------------
+
+@pytest.mark.parametrize("name", COURSE)
+def test_the_points_a_note_gives_are_the_engines_score(name: str) -> None:
+    rp = _replay(name)
+    assert rp.result is not None
+    sides = {"North–South": Side.NS, "East–West": Side.EW}
+    for place, note in rp.hand.notes.items():
+        for points, side in re.findall(r"(\d+) to (North–South|East–West)", " ".join(note.split())):
+            assert rp.result.score[sides[side]] == int(points), f"note {place}: {points} to {side}"
+        for points, side in re.findall(r"(North–South|East–West) lose (\d+)", " ".join(note.split())):
+            assert rp.result.score[sides[points]] == -int(side), f"note {place}"
+
+
+def test_every_strategy_lesson_is_in_the_course_and_has_a_strategy_topic() -> None:
+    found = {p.stem for p in HANDS.glob("*.yaml")
+             if STRATEGY_TOPICS & set(handfile.load(p).tags)}
+    assert found == set(COURSE)
+    for name in COURSE:
+        hand = handfile.load(HANDS / f"{name}.yaml")
+        assert hand.tags[0] in STRATEGY_TOPICS, "a lesson's first tag is its teaching point"
+        assert hand.par is not None, "every strategy lesson states its par"
+
+
+def test_every_lesson_of_the_course_builds() -> None:
+    for name in COURSE:
+        assert build(handfile.load(HANDS / f"{name}.yaml")).complete
