@@ -42,6 +42,7 @@ COURSE = (
     "misere-bury-the-lone-cards",
     "misere-defence-duck-under",
     "defence-never-trump-partners-winner",
+    "game-end-bid-to-the-score",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -98,6 +99,11 @@ def _best_discard_value(rp: Replay) -> int:
 
 #: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
 CONTRACTS = {
+    "game-end-bid-to-the-score": [
+        ("[6S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # six spades makes
+        ("[8S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # so would eight
+        ("[7NT, pass, pass, pass]", "", "best", 5),            # seven no-trumps: five tricks
+    ],
     "hearts-or-no-trumps": [
         ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
         ("[8NT, pass, pass, pass]", "", "best", 7),     # eight no-trumps goes one off
@@ -214,6 +220,7 @@ COUNTS = [
     ("twelve-trumps-in-spades", 3, 3, 0, ("3", "No trump is left outside South's hand")),
     ("hearts-or-no-trumps", 0, 7, 6, ("discard", "thirteen", "holds seven", "six are out")),
     ("hearts-or-no-trumps", 4, 4, 1, ("4.4", "eight of the thirteen", "the last trump out")),
+    ("game-end-bid-to-the-score", 0, 6, 6, ("discard", "six trumps of the twelve")),
     ("defence-never-trump-partners-winner", 0, 7, 6, ("intro", "so you hold three")),
 ]
 
@@ -270,3 +277,15 @@ def test_every_strategy_lesson_is_in_the_course_and_has_a_strategy_topic() -> No
 def test_every_lesson_of_the_course_builds() -> None:
     for name in COURSE:
         assert build(handfile.load(HANDS / f"{name}.yaml")).complete
+
+
+def test_the_game_end_lesson_is_the_last_hand_of_its_match() -> None:
+    from tutor.files.match import load
+    from tutor.views.sheet.model import score_match
+
+    sheet = score_match(load(ROOT / "matches" / "strategy-game-end.yaml"))
+    before = sheet.rows[-2].totals
+    assert before is not None and dict(before) == {"NS": 460, "EW": 350}
+    assert dict(sheet.totals) == {"NS": 500, "EW": 370}
+    intro = " ".join(handfile.load(HANDS / "game-end-bid-to-the-score.yaml").notes["intro"].split())
+    assert "North–South have 460, East–West 350" in intro
