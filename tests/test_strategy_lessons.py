@@ -42,7 +42,9 @@ COURSE = (
     "misere-bury-the-lone-cards",
     "misere-defence-duck-under",
     "defence-never-trump-partners-winner",
+    "defence-trump-partners-loser",
     "game-end-bid-to-the-score",
+    "misere-nominate-the-joker",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -99,6 +101,10 @@ def _best_discard_value(rp: Replay) -> int:
 
 #: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
 CONTRACTS = {
+    "misere-nominate-the-joker": [
+        ("[misere, pass, pass, pass]", joker, "[9S, 8D, KC]", tricks)
+        for joker, tricks in (("S", 0), ("H", 0), ("C", 0), ("D", 1))   # diamonds: forced to win
+    ],
     "game-end-bid-to-the-score": [
         ("[6S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # six spades makes
         ("[8S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # so would eight
@@ -176,6 +182,10 @@ ALTERNATIVES = {
     ("no-trumps-set-up-the-long-suit", "1.1"): {"AH": 6, "AC": 7},
     ("no-trumps-set-up-the-long-suit", "1.4"): {"5S": 9},
     ("no-trumps-set-up-the-long-suit", "5.3"): {"Jo": 4},
+    ("defence-trump-partners-loser", "1.1"): {"JD": 10, "9H": 9, "AD": 7},    # other leads: made
+    ("defence-trump-partners-loser", "1.3"): {"QS": 8, "QD": 8},              # a spade or a diamond
+    ("misere-nominate-the-joker", "1.1"): {"Jo": 1},
+    ("misere-nominate-the-joker", "9.3"): {"Jo": 2},
     ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
 }
@@ -289,3 +299,11 @@ def test_the_game_end_lesson_is_the_last_hand_of_its_match() -> None:
     assert dict(sheet.totals) == {"NS": 500, "EW": 370}
     intro = " ".join(handfile.load(HANDS / "game-end-bid-to-the-score.yaml").notes["intro"].split())
     assert "North–South have 460, East–West 350" in intro
+
+
+def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
+    rp = _replay("misere-nominate-the-joker")
+    held = rp.hand.hands
+    diamonds = [c for s in (Seat.E, Seat.W) for c in held[s] if str(c).endswith("D")]
+    assert len(diamonds) == 6
+    assert [str(c) for c in held[Seat.S] if str(c).endswith("D")] == ["4D"]
