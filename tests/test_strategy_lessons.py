@@ -45,6 +45,7 @@ COURSE = (
     "defence-trump-partners-loser",
     "game-end-bid-to-the-score",
     "misere-nominate-the-joker",
+    "raise-your-own-bid",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -101,6 +102,10 @@ def _best_discard_value(rp: Replay) -> int:
 
 #: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
 CONTRACTS = {
+    "raise-your-own-bid": [
+        ("[7H, pass, pass, pass, 8H, pass, pass, pass]", "", "[5D, 6C, 6D]", 8),   # makes exactly
+        ("[7H, pass, pass, pass, 9H, pass, pass, pass]", "", "best", 8),           # nine: one off
+    ],
     "misere-nominate-the-joker": [
         ("[misere, pass, pass, pass]", joker, "[9S, 8D, KC]", tricks)
         for joker, tricks in (("S", 0), ("H", 0), ("C", 0), ("D", 1))   # diamonds: forced to win
@@ -186,6 +191,7 @@ ALTERNATIVES = {
     ("defence-trump-partners-loser", "1.3"): {"QS": 8, "QD": 8},              # a spade or a diamond
     ("misere-nominate-the-joker", "1.1"): {"Jo": 1},
     ("misere-nominate-the-joker", "9.3"): {"Jo": 2},
+    ("raise-your-own-bid", "1.2"): {"JH": 9, "JD": 9},
     ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
 }
@@ -230,6 +236,7 @@ COUNTS = [
     ("twelve-trumps-in-spades", 3, 3, 0, ("3", "No trump is left outside South's hand")),
     ("hearts-or-no-trumps", 0, 7, 6, ("discard", "thirteen", "holds seven", "six are out")),
     ("hearts-or-no-trumps", 4, 4, 1, ("4.4", "eight of the thirteen", "the last trump out")),
+    ("raise-your-own-bid", 0, 6, 7, ("discard", "a sixth trump")),
     ("game-end-bid-to-the-score", 0, 6, 6, ("discard", "six trumps of the twelve")),
     ("defence-never-trump-partners-winner", 0, 7, 6, ("intro", "so you hold three")),
 ]
