@@ -46,6 +46,7 @@ COURSE = (
     "game-end-bid-to-the-score",
     "misere-nominate-the-joker",
     "raise-your-own-bid",
+    "misere-defence-clear-the-way",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -192,6 +193,8 @@ ALTERNATIVES = {
     ("misere-nominate-the-joker", "1.1"): {"Jo": 1},
     ("misere-nominate-the-joker", "9.3"): {"Jo": 2},
     ("raise-your-own-bid", "1.2"): {"JH": 9, "JD": 9},
+    ("misere-defence-clear-the-way", "4.3"): {"QS": 0, "9S": 0},   # a spade thrown: misère made
+    ("misere-defence-clear-the-way", "9.1"): {"8S": 0},
     ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
 }
@@ -314,3 +317,14 @@ def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
     diamonds = [c for s in (Seat.E, Seat.W) for c in held[s] if str(c).endswith("D")]
     assert len(diamonds) == 6
     assert [str(c) for c in held[Seat.S] if str(c).endswith("D")] == ["4D"]
+
+
+def test_wests_hearts_are_all_higher_than_souths_and_easts_four_is_the_lowest() -> None:
+    rp = _replay("misere-defence-clear-the-way")
+    order = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+
+    def hearts(seat: Seat) -> list[int]:
+        return [order.index(str(c)[:-1]) for c in rp.hand.hands[seat] if str(c).endswith("H")]
+
+    assert max(hearts(Seat.W)) < min(hearts(Seat.S))        # higher rank, lower index
+    assert hearts(Seat.E) and max(hearts(Seat.E)) == order.index("4")
