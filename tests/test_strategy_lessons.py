@@ -47,6 +47,7 @@ COURSE = (
     "misere-nominate-the-joker",
     "raise-your-own-bid",
     "misere-defence-clear-the-way",
+    "raise-partners-suit",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -103,6 +104,11 @@ def _best_discard_value(rp: Replay) -> int:
 
 #: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
 CONTRACTS = {
+    "raise-partners-suit": [
+        ("[7D, pass, 8D, pass, pass]", "", "[6S, 8S, JC]", 10),   # the raise: all ten
+        ("[7D, pass, 8H, pass, pass]", "", "best", 5),            # South's hearts: five
+        ("[7D, pass, pass, pass]", "", "best", 10),               # North's seven diamonds: ten
+    ],
     "raise-your-own-bid": [
         ("[7H, pass, pass, pass, 8H, pass, pass, pass]", "", "[5D, 6C, 6D]", 8),   # makes exactly
         ("[7H, pass, pass, pass, 9H, pass, pass, pass]", "", "best", 8),           # nine: one off
@@ -195,6 +201,7 @@ ALTERNATIVES = {
     ("raise-your-own-bid", "1.2"): {"JH": 9, "JD": 9},
     ("misere-defence-clear-the-way", "4.3"): {"QS": 0, "9S": 0},   # a spade thrown: misère made
     ("misere-defence-clear-the-way", "9.1"): {"8S": 0},
+    ("raise-partners-suit", "2.3"): {"KH": 9, "8D": 9},   # trumping partner's ace costs
     ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
 }
