@@ -21,6 +21,7 @@ from tutor.files.handfile import check
 from tutor.teach.playalong import Pick, Turn, turn_at
 from tutor.views import render
 from tutor.views.widgets._common import card_button, macros, style_widget
+from tutor.views.widgets.analysis import AnalysisPanel
 
 __all__ = ["ReplayWidget"]
 
@@ -84,6 +85,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.pick_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick_row.add_class("tutor-pick")
         self._pick_turn: int | None = None
+        self.analysis_panel = AnalysisPanel(replay)  # the Analysis toggle and Hint button
         controls = widgets.HBox(
             [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
             layout=widgets.Layout(flex_flow="row wrap"),
@@ -91,8 +93,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         options = widgets.HBox([self.show_picker, self.play_picker],
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
-            [style_widget(), self.header, self.table, controls, self.ruling, self.pick_label,
-             self.pick_row, self.feedback_html, self.history, options],
+            [style_widget(), self.header, self.analysis_panel.par_html, self.table, controls, self.ruling,
+             self.pick_label, self.pick_row, self.feedback_html, self.analysis_panel, self.history, options],
             **kwargs,
         )
         self.add_class("tutor-widget")
@@ -211,6 +213,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             head = f"Allowed, but at the table {seat} played {turn.actual.pretty()}."
             lines.append(turn.ruling.text)
         lines.append(f"Cards matched so far: {self.matches} of {self.picks}.")
+        verdict = self.analysis_panel.verdict(turn, chosen)
+        if verdict:
+            lines.insert(1, verdict)
         self.step = turn.index
         self.feedback = _box("tw-allowed", head, lines)
         return result
@@ -335,6 +340,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.last_button.disabled = index == self._last
         self.next_button.disabled = index == self._last
         self._draw_pick(awaiting)
+        self.analysis_panel.update(index, awaiting, lambda s: self.show in ("all", s.value)
+                                   or at_end or s in state.shown)
 
     def _draw_pick(self, turn: Turn | None) -> None:
         if turn is None:
