@@ -3,7 +3,7 @@
 JupyterLab runs on 127.0.0.1 without a token, serving a temporary copy of the notebooks (Lab
 autosaves outputs into what it serves). Set ``TUTOR_SCREENSHOT=path.png`` to keep a picture of
 the replay widget (the README's screenshot was taken that way), and ``TUTOR_SHEET_SCREENSHOT``
-for the score-sheet widget.
+for the score-sheet widget, and ``TUTOR_PROGRESS_SCREENSHOT`` for the quiz with its progress chart.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-sync", "--no-first-run"]
 NOTEBOOK = "notebooks/01-getting-started.ipynb"
 SCORING = "notebooks/05-scoring.ipynb"
+QUIZ = "notebooks/04-quiz-yourself.ipynb"
 
 
 @pytest.fixture(scope="session")
@@ -67,7 +68,7 @@ def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
     port = _free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(cfg), JUPYTER_RUNTIME_DIR=str(root / "rt"),
-               JUPYTER_PLATFORM_DIRS="1")
+               JUPYTER_PLATFORM_DIRS="1", XDG_DATA_HOME=str(root / "data"))  # quiz histories
     log = open(root / "server.log", "w")  # noqa: SIM115 - closed after the server stops
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
@@ -246,3 +247,40 @@ def test_analysis_shows_values_and_names_a_mistake_in_jupyterlab(
     expect(north.locator(".tw-hint")).to_contain_text("You may play: Q♥, 10♥, 9♥, 6♥, J♣, A♦, Q♦, 7♦.")
     north.locator(".tutor-pick").get_by_role("button", name="A♦").click()
     expect(north.locator(".tw-allowed")).to_contain_text("Your A♦ cost a trick: the 7♦ kept East–West to 6.")
+def test_quiz_with_a_history_draws_the_learners_progress(
+    jupyter_lab: str, page: Any, patient_expect: Any, tmp_path: Path
+) -> None:
+    from tutor.teach.memory import History
+    from tutor.teach.review import review_quiz
+
+    expect = patient_expect
+    _run_notebook(page, expect, jupyter_lab, QUIZ)
+    # The notebook's last widget keeps a new history for "ann": its first question is the one a
+    # review quiz with the same seed asks from an empty history.
+    with History(tmp_path / "empty.sqlite3", learner="ann") as empty:
+        first = review_quiz(empty, seed=11, count=3)[0]
+    quiz = page.locator(".tutor-quiz", has=page.locator(".tw-progress"))
+    expect(quiz).to_have_count(1)
+    expect(quiz.locator(".tw-progress-head")).to_have_text("Progress of ann: 0 of 0 right · 0 due now")
+    expect(quiz.locator(".tw-progress-empty")).to_be_visible()
+    expect(quiz).to_contain_text(first.prompt)
+    if first.multiple:  # no card marked: a wrong answer, since every player has a card to play
+        quiz.get_by_role("button", name="Check").click()
+    else:
+        wrong = next(c for c in first.choices if c.key not in first.answer)
+        quiz.get_by_role("button", name=wrong.label).click()
+    expect(quiz.locator(".tw-wrong")).to_contain_text("Not quite")
+    # The chart now has one bar a topic the question tests, all of it the one wrong answer.
+    expect(quiz.locator(".tw-progress-head")).to_have_text("Progress of ann: 0 of 1 right · 0 due now")
+    rows = quiz.locator(".tw-progress-row")
+    expect(rows).to_have_count(len(first.topics))
+    for topic in first.topics:
+        row = quiz.locator(f'.tw-progress-row[data-topic="{topic}"]')
+        expect(row.locator(".tw-counts")).to_have_text("0/1")
+        bar, wrong_part = row.locator(".tw-bar").bounding_box(), row.locator(".tw-bar-wrong").bounding_box()
+        assert bar is not None and wrong_part is not None
+        assert wrong_part["width"] == pytest.approx(bar["width"], abs=1)
+        expect(row.locator(".tw-bar-wrong")).to_have_css("background-color", "rgb(192, 22, 29)")
+    shot = os.environ.get("TUTOR_PROGRESS_SCREENSHOT")
+    if shot:
+        quiz.screenshot(path=shot)

@@ -5,8 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tutor.views.history_commands import add_history_options, review_summary
+from tutor.views.history_commands import add_parsers as add_history_parsers
+
+if TYPE_CHECKING:
+    from tutor.teach.memory import History
 
 __all__ = ["main"]
 
@@ -150,10 +158,21 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
     kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(BASIC_KINDS)
-    questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
+    history, go_on = _quiz_history(args)
+    if not go_on:
+        return 2
+    if args.review and history is not None:
+        from tutor.teach.review import review_quiz
+
+        questions = review_quiz(history, replays, seed=args.seed, count=args.count,
+                                topics=args.topic or (), kinds=kinds)
+    else:
+        questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
         print("no questions on that topic in these hands", file=sys.stderr)
         return 1
+    if args.review and history is not None:
+        print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
     session = QuizSession(questions)
     symbols = not args.ascii
@@ -180,6 +199,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                 print(f"  Why: {reason}")
             print()
             continue
+        asked_at = time.monotonic()
         while True:
             if scripted is not None:
                 text = scripted.pop(0) if scripted else ""
@@ -201,6 +221,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                     continue
             break
         feedback = session.answer(given)
+        if history is not None:
+            history.record(q, correct=feedback.correct, given=sorted(given),
+                           seconds=round(time.monotonic() - asked_at, 1))
         print("  Right." if feedback.correct else f"  Not quite: {q.answer_words(symbols=symbols)}.")
         for reason in feedback.reasons:
             print(f"  Why: {reason}")
@@ -210,6 +233,21 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     if not args.show_answers:
         print(f"Score: {session.tally}")
     return 0
+
+
+def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
+    """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
+    a history, when the default file cannot be opened (a --db or --review needs its file)."""
+    from tutor.views.history_commands import open_history
+
+    if args.show_answers and not args.review:
+        return None, True  # nothing is answered
+    history = open_history(args, "quiz")
+    if history is None:
+        if args.review or args.db is not None:
+            return None, False
+        print("tutor quiz: answers will not be kept", file=sys.stderr)
+    return history, True
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -319,7 +357,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", help="answer without asking: one answer a question, separated by ';'")
     p.add_argument("--show-answers", action="store_true", help="print each question with its answer")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.add_argument("--review", action="store_true",
+                   help="ask what your history says is due first, then new questions on your weakest topics")
+    add_history_options(p)
     p.set_defaults(func=cmd_quiz)
+    add_history_parsers(sub)
     return parser
 
 

@@ -27,6 +27,7 @@ from enum import Enum
 
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card, CardError, Joker
+from tutor.engine.hand import Hand
 from tutor.engine.play import IllegalPlay, Play, PlayContext
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, TrickRecord, build
@@ -122,6 +123,8 @@ class Question:
     turn: Turn | None = None
     #: The explanation shown with the answer, when it is not the engine's ruling (best-card).
     explanation: tuple[str, ...] = ()
+    #: The deal the question is taken from: the history keeps it, to ask the question again.
+    deal: Hand | None = None
 
     @property
     def answer_text(self) -> str:
@@ -320,6 +323,7 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
         ruling=trick.ruling,
         topics=frozenset(topics),
         trick=shown,
+        deal=rp.hand,
     )
 
 
@@ -355,6 +359,7 @@ def _legal_plays(rp: Replay, turn: Turn) -> Question:
         seat=turn.seat,
         hand=turn.hand,
         turn=turn,
+        deal=rp.hand,
     )
 
 
@@ -397,6 +402,7 @@ def _score(rp: Replay, rng: random.Random) -> Question:
         ruling=result.ruling,
         topics=frozenset(topics),
         tricks_won=won,
+        deal=rp.hand,
     )
 
 
@@ -445,6 +451,7 @@ def best_card_questions(rp: Replay) -> list[Question]:
             hand=turn.hand,
             turn=turn,
             explanation=spot.explanation,
+            deal=rp.hand,
         ))
     return out
 

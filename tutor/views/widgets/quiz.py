@@ -4,17 +4,24 @@ The questions and their checking live in :mod:`tutor.teach.quiz`; this widget on
 ``index`` (the question shown), ``topic`` (``""`` or a topic that filters the questions),
 ``selected`` (the cards marked, for "which cards may be played"), ``feedback`` (HTML),
 ``right`` and ``asked`` (the tally).
+
+With ``db=`` (a history file's path, or an open :class:`~tutor.teach.memory.History`) each answer
+is kept for ``learner`` as ``tutor quiz --db`` keeps it, the learner's progress is drawn below
+the question as a bar chart, and ``review=True`` asks what is due first, like ``tutor quiz --review``.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
 from tutor.engine.replay import Replay
+from tutor.teach.memory import DEFAULT_LEARNER, History
 from tutor.teach.quiz import (
     BASIC_KINDS,
     TOPIC_CHOICES,
@@ -24,8 +31,10 @@ from tutor.teach.quiz import (
     QuizSession,
     make_quiz,
 )
+from tutor.teach.review import review_quiz
 from tutor.views import render
 from tutor.views.widgets._common import card_button, macros, style_widget
+from tutor.views.widgets._memory import chart_html, open_history
 
 __all__ = ["QuizWidget"]
 
@@ -49,8 +58,17 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         topic: str = "",
         kinds: Iterable[QuestionKind] = BASIC_KINDS,
         questions: Sequence[Question] | None = None,
+        db: str | Path | History | None = None,
+        learner: str = DEFAULT_LEARNER,
+        review: bool = False,
         **kwargs: Any,
     ) -> None:
+        if review and db is None:
+            raise ValueError("review=True asks what a history says is due: give it db= too")
+        self.history = open_history(db, learner)
+        self._review = review
+        self._shown_at = time.monotonic()
+        self.progress_html = widgets.HTML(chart_html(self.history))
         self._replays = tuple(replays)
         self._seed = seed
         self._count = count
@@ -76,7 +94,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         super().__init__(
             [style_widget(), self.tally_html, self.question_html, self.choice_row, self.feedback_html,
              widgets.HBox([self.next_button, self.topic_picker],
-                          layout=widgets.Layout(flex_flow="row wrap"))],
+                          layout=widgets.Layout(flex_flow="row wrap")),
+             self.progress_html],
             **kwargs,
         )
         self.add_class("tutor-widget")
@@ -122,6 +141,11 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         if self.session.index in self.session.answers:
             raise ValueError("this question is answered: go on to the next one")
         fb = self.session.answer(keys)
+        q = self.question
+        if self.history is not None and q is not None:
+            self.history.record(q, correct=fb.correct, given=sorted(fb.given),
+                                seconds=round(time.monotonic() - self._shown_at, 1))
+            self.progress_html.value = chart_html(self.history)
         self.right, self.asked = self.session.right, self.session.asked
         css = "tw-right" if fb.correct else "tw-wrong"
         self.feedback = str(macros("widget_table.html").feedback_box(css, fb.headline, list(fb.reasons)))
@@ -140,6 +164,11 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     def _restart(self) -> None:
         if self._fixed is not None:
             questions = self._fixed
+        elif self._review and self.history is not None:
+            questions = review_quiz(
+                self.history, self._replays, seed=self._seed, count=self._count,
+                topics=(self.topic,) if self.topic else (), kinds=self._kinds,
+            )
         else:
             questions = make_quiz(
                 self._replays, seed=self._seed, count=self._count,
@@ -175,6 +204,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         )
 
     def _draw(self) -> None:
+        self._shown_at = time.monotonic()
         self.feedback = ""
         self.selected = []
         self._toggles = {}
