@@ -35,25 +35,12 @@
 typedef uint64_t u64;
 
 typedef struct {
-    u64 shape[3];
-    u64 seq[NCAT][2];
-    uint32_t stamp;
-    int8_t k[NCAT];
-    int8_t lower, upper, used;
+    u64 key[5];
+    int8_t lower, upper, depth, used;
     int8_t bestcat, bestrank;  /* the lead that settled the last search here (-1: none) */
-    int32_t next;              /* the next entry of the same shape */
 } Entry;
 
-/* All the entries of one shape (leader, suit lengths per hand, tricks left) in a chain. */
-typedef struct {
-    u64 shape[3];
-    int32_t head;
-    int16_t len;
-    int8_t rem, used;
-} Slot;
-
-#define CHAINMAX 32
-#define PROBES 16
+#define BUCKET 4
 
 typedef struct {
     int card, named, powerless;
@@ -76,12 +63,8 @@ typedef struct {
     u64 trickmask;
     Move trick[MAXSEATS];
     /* the table */
-    Entry *pool;
-    int32_t *poolused;
-    int32_t poolcap;
-    Slot *slots;
-    u64 slotmask;
-    uint32_t clock;
+    Entry *tt;
+    u64 ttmask;
     long long nodes;
 } S;
 
@@ -114,7 +97,7 @@ static int winning(const S *s, int upto) {
 /* ---- moves ---------------------------------------------------------------------------- */
 
 /* Add one card per run of equivalent cards of `m` (all of seat p's cards of one category). */
-static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int named_mask, u64 *skipped) {
+static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int named_mask) {
     int prev = -1;
     u64 others = live & ~s->hand[p];
     while (m) {
@@ -122,7 +105,7 @@ static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int na
         m &= ~(1ULL << c);
         if (prev >= 0) {
             u64 between = ((1ULL << prev) - 1) & ~((2ULL << c) - 1);
-            if (!(between & others)) { *skipped |= 1ULL << c; continue; }
+            if (!(between & others)) { continue; }
         }
         prev = c;
         if (named_mask < 0) {
@@ -135,27 +118,27 @@ static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int na
     return k;
 }
 
-static int gen(const S *s, int p, Move *out, u64 *skipped) {
+static int gen(const S *s, int p, Move *out) {
     u64 h = s->hand[p];
     u64 live = s->trickmask;
     for (int i = 0; i < s->n; i++) live |= s->hand[i];
     int k = 0;
     if (s->count == 0) {
         for (int c = 0; c < 4; c++)
-            if (h & s->catmask[c]) k = add_reps(s, p, h & s->catmask[c], live, out, k, -1, skipped);
+            if (h & s->catmask[c]) k = add_reps(s, p, h & s->catmask[c], live, out, k, -1);
         u64 j = h & s->catmask[WILD];
         if (j) {
             int lost = (s->flags & F_LOSES) && s->voids[p];
             if (popc(h) == 1) {
-                k = add_reps(s, p, j, live, out, k, -1, skipped);
-                if (lost) k = add_reps(s, p, j, live, out, k, 15, skipped);
+                k = add_reps(s, p, j, live, out, k, -1);
+                if (lost) k = add_reps(s, p, j, live, out, k, 15);
             } else {
                 int allowed = 0;
                 if (!(h & ~s->catmask[WILD])) allowed = 15;
                 else if (s->flags & F_UNLESS) {
                     for (int c = 0; c < 4; c++) if (h & s->catmask[c]) allowed |= 1 << c;
                 } else allowed = 15 & ~s->voids[p];
-                if (allowed) k = add_reps(s, p, j, live, out, k, allowed, skipped);
+                if (allowed) k = add_reps(s, p, j, live, out, k, allowed);
             }
         }
         return k;
@@ -168,7 +151,7 @@ static int gen(const S *s, int p, Move *out, u64 *skipped) {
         else if ((s->flags & F_COMPUL) && (h & s->catmask[WILD])) legal = h & s->catmask[WILD];
     }
     for (int c = 0; c < NCAT; c++)
-        if (legal & s->catmask[c]) k = add_reps(s, p, legal & s->catmask[c], live, out, k, -1, skipped);
+        if (legal & s->catmask[c]) k = add_reps(s, p, legal & s->catmask[c], live, out, k, -1);
     return k;
 }
 
@@ -216,163 +199,58 @@ static void order(const S *s, int p, Move *mv, int nm) {
     }
 }
 
-/* ---- the transposition table: partition search on relative ranks ----------------------
- *
- * An entry holds bounds on the contractor's tricks for a whole class of positions: the same
- * leader, the same number of cards of each suit in each hand (and the same shown voids for
- * the holders of wildcard jokers), and in each suit the same owners of the top k cards still
- * held, where k counts only the cards whose rank mattered to the search below (DDS's winning
- * ranks). Cards below those ranks behave as small cards of their suit, whatever they are.
- */
+/* ---- the transposition table ---------------------------------------------------------- */
 
-typedef struct {
-    u64 shape[3];          /* leader, suit lengths per hand, the joker holders' voids */
-    u64 seq[NCAT][2];      /* per suit: owners of the held cards from the top, 4 bits each */
-    int8_t len[NCAT];      /* per suit: how many cards are held */
-    int low[NCAT][32];     /* per suit: the card index of the k-th highest held card */
-} Pos;
-
-static void describe_pos(const S *s, Pos *ps) {
-    int owner[MAXCARDS];
+static void make_key(const S *s, u64 key[5]) {
     u64 held = 0;
-    memset(ps->shape, 0, sizeof ps->shape);
+    int owner[MAXCARDS];
     for (int i = 0; i < s->n; i++) {
         u64 h = s->hand[i];
         held |= h;
         while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
-        for (int c = 0; c < NCAT; c++) {
-            int bit = (i * NCAT + c) * 4;
-            ps->shape[bit >> 6] |= (u64)popc(s->hand[i] & s->catmask[c]) << (bit & 63);
-        }
     }
-    ps->shape[2] |= (u64)s->leader << 56;
+    u64 w0 = (u64)s->leader;
+    int shift = 3;
+    for (int c = 0; c < NCAT; c++) { w0 |= (u64)popc(held & s->catmask[c]) << shift; shift += 6; }
     u64 j = held & s->catmask[WILD];
-    int shift = 0;
-    while (j) { int c = lowbit(j); j &= j - 1; ps->shape[2] |= (u64)s->voids[owner[c]] << (40 + shift); shift += 4; }
-    for (int c = 0; c < NCAT; c++) {
-        ps->seq[c][0] = ps->seq[c][1] = 0;
-        u64 m = held & s->catmask[c];
-        int k = 0, prev = -1;
-        while (m && k < 32) {
-            int x = topbit(m); m &= ~(1ULL << x);
-            int tie = prev >= 0 && s->level[prev] == s->level[x];
-            ps->seq[c][k >> 4] |= (u64)(owner[x] | (tie << 3)) << ((k & 15) * 4);
-            ps->low[c][k] = x;
-            k++; prev = x;
-        }
-        ps->len[c] = (int8_t)k;
+    while (j) { int c = lowbit(j); j &= j - 1; w0 |= (u64)s->voids[owner[c]] << shift; shift += 4; }
+    key[0] = w0;
+    key[1] = key[2] = key[3] = key[4] = 0;
+    int slot = 0, prevc = -1;
+    u64 h = held;
+    while (h) {
+        int c = lowbit(h); h &= h - 1;
+        int tie = prevc >= 0 && s->cat[prevc] == s->cat[c] && s->level[prevc] == s->level[c];
+        key[1 + (slot >> 4)] |= (u64)(owner[c] | (tie << 3)) << ((slot & 15) * 4);
+        slot++;
+        prevc = c;
     }
 }
 
-/* How many of the top held cards of each suit are at or above rel[c] (the lowest relevant). */
-static void rel_counts(const S *s, const Pos *ps, const int rel[NCAT], int8_t k[NCAT]) {
-    for (int c = 0; c < NCAT; c++) {
-        int n = 0;
-        if (c == WILD) n = ps->len[c];
-        else while (n < ps->len[c] && ps->low[c][n] >= rel[c]) n++;
-        /* never part identical cards (home-made packs): the first played of them wins */
-        while (n > 0 && n < ps->len[c] && s->level[ps->low[c][n]] == s->level[ps->low[c][n - 1]]) n++;
-        k[c] = (int8_t)n;
-    }
-}
-
-static inline int prefix_eq(const u64 a[2], const u64 b[2], int k) {
-    int bits = k * 4;
-    if (bits >= 64) {
-        if (a[0] != b[0]) return 0;
-        bits -= 64;
-        if (bits == 0) return 1;
-        u64 mask = bits >= 64 ? ~0ULL : ((1ULL << bits) - 1);
-        return ((a[1] ^ b[1]) & mask) == 0;
-    }
-    if (bits == 0) return 1;
-    return ((a[0] ^ b[0]) & ((1ULL << bits) - 1)) == 0;
-}
-
-static inline u64 hash_shape(const u64 k[3], int remaining) {
-    u64 h = 0x9E3779B97F4A7C15ULL ^ (u64)remaining;
-    for (int i = 0; i < 3; i++) { h ^= k[i]; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 31; }
+static inline u64 hash_key(const u64 k[5]) {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 5; i++) { h ^= k[i]; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 31; }
     return h;
 }
 
-static int entry_matches(const Entry *e, const Pos *ps) {
-    if (!e->used || memcmp(e->shape, ps->shape, sizeof e->shape)) return 0;
-    for (int c = 0; c < NCAT; c++)
-        if (!prefix_eq(e->seq[c], ps->seq[c], e->k[c])) return 0;
-    return 1;
-}
-
-static Slot *find_slot(S *s, const Pos *ps, int create) {
-    u64 h = hash_shape(ps->shape, s->remaining);
-    for (int i = 0; i < PROBES; i++) {
-        Slot *sl = &s->slots[(h + (u64)i) & s->slotmask];
-        if (sl->used) {
-            if (sl->rem == s->remaining && !memcmp(sl->shape, ps->shape, sizeof sl->shape)) return sl;
-            continue;
-        }
-        if (!create) return NULL;
-        memcpy(sl->shape, ps->shape, sizeof sl->shape);
-        sl->rem = (int8_t)s->remaining; sl->used = 1; sl->head = -1; sl->len = 0;
-        return sl;
-    }
+static Entry *probe(S *s, const u64 key[5], u64 hv) {
+    Entry *b = &s->tt[(hv & s->ttmask) * BUCKET];
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].used && !memcmp(b[i].key, key, sizeof b[i].key)) return &b[i];
     return NULL;
 }
 
-/* The relevance an entry stands for, as card indices of this position. */
-static void entry_rel(const Entry *e, const Pos *ps, int rel[NCAT]) {
-    for (int c = 0; c < NCAT; c++) rel[c] = e->k[c] ? ps->low[c][e->k[c] - 1] : MAXCARDS;
-}
-
-static void store(S *s, const Pos *ps, const int rel[NCAT], int lower, int upper, int bcat, int brank) {
-    int8_t k[NCAT];
-    rel_counts(s, ps, rel, k);
-    Slot *sl = find_slot(s, ps, 1);
-    if (!sl) return;
-    Entry *victim = NULL, *last = NULL;
-    for (int32_t i = sl->head; i >= 0; i = s->pool[i].next) {
-        Entry *e = &s->pool[i];
-        last = e;
-        if (!memcmp(e->k, k, sizeof k) && entry_matches(e, ps)) {
-            /* the same class of positions: keep the tighter bounds */
-            if (e->lower > lower) lower = e->lower;
-            if (e->upper < upper) upper = e->upper;
-            victim = e;
-            break;
-        }
+static void store(S *s, const u64 key[5], u64 hv, int lower, int upper, int bcat, int brank) {
+    Entry *b = &s->tt[(hv & s->ttmask) * BUCKET];
+    Entry *victim = &b[0];
+    for (int i = 0; i < BUCKET; i++) {
+        if (b[i].used && !memcmp(b[i].key, key, sizeof b[i].key)) { victim = &b[i]; break; }
+        if (!b[i].used) { victim = &b[i]; break; }
+        if (b[i].depth < victim->depth) victim = &b[i];
     }
-    if (!victim) {
-        if (sl->len >= CHAINMAX && last) {
-            victim = last;  /* the oldest of a full chain */
-        } else {
-            if (*s->poolused >= s->poolcap) {
-                /* the table is full: start it afresh (it only ever saves work) */
-                memset(s->slots, 0, (s->slotmask + 1) * sizeof(Slot));
-                *s->poolused = 0;
-                sl = find_slot(s, ps, 1);
-            }
-            int32_t i = (*s->poolused)++;
-            victim = &s->pool[i];
-            victim->next = sl->head;
-            sl->head = i;
-            sl->len++;
-        }
-    }
-    memcpy(victim->shape, ps->shape, sizeof victim->shape);
-    for (int c = 0; c < NCAT; c++) {
-        /* keep only the relevant prefix, so that equal classes compare equal */
-        victim->seq[c][0] = victim->seq[c][1] = 0;
-        int bits = k[c] * 4;
-        if (bits >= 64) {
-            victim->seq[c][0] = ps->seq[c][0];
-            if (bits > 64) victim->seq[c][1] = ps->seq[c][1] & (bits - 64 >= 64 ? ~0ULL : ((1ULL << (bits - 64)) - 1));
-        } else if (bits > 0) {
-            victim->seq[c][0] = ps->seq[c][0] & ((1ULL << bits) - 1);
-        }
-    }
-    memcpy(victim->k, k, sizeof k);
+    memcpy(victim->key, key, sizeof victim->key);
     victim->lower = (int8_t)lower; victim->upper = (int8_t)upper;
-    victim->used = 1;
-    victim->stamp = ++s->clock;
+    victim->depth = (int8_t)s->remaining; victim->used = 1;
     victim->bestcat = (int8_t)bcat; victim->bestrank = (int8_t)brank;
 }
 
@@ -389,7 +267,7 @@ static void store(S *s, const Pos *ps, const int rel[NCAT], int lower, int upper
  *    their power.
  * Each counted trick is won by the leader, who keeps the lead for the next.
  */
-static int quick_tricks(const S *s, int p, int rel[NCAT]) {
+static int quick_tricks(const S *s, int p) {
     u64 opp = 0, mates = 0, all = 0, mine = s->hand[p];
     int side = s->maxside[p];
     for (int i = 0; i < s->n; i++) {
@@ -398,16 +276,6 @@ static int quick_tricks(const S *s, int p, int rel[NCAT]) {
         else if (i != p) mates |= s->hand[i];
     }
     if (opp & s->catmask[WILD]) return 0;
-    /* What the count below rests on: the leader's top run in each suit (lengths are in the
-     * table's shape anyway). */
-    for (int c = 0; c < 4; c++) {
-        u64 m = all & s->catmask[c];
-        while (m) {
-            int k = topbit(m); m &= ~(1ULL << k);
-            if (!(mine >> k & 1)) break;
-            if (k < rel[c]) rel[c] = k;
-        }
-    }
     int q = 0;
     if (s->trumps >= 0 && (opp & s->catmask[s->trumps])) {
         /* The leader's top trumps, then in each other suit the top cards for as many rounds
@@ -454,24 +322,9 @@ static int quick_tricks(const S *s, int p, int rel[NCAT]) {
 
 /* ---- the search ----------------------------------------------------------------------- */
 
-static int search(S *s, int target, int rel[NCAT]);
+static int search(S *s, int target);
 
-static inline void rel_none(int rel[NCAT]) { for (int c = 0; c < NCAT; c++) rel[c] = MAXCARDS; }
-static inline void rel_union(int rel[NCAT], const int other[NCAT]) {
-    for (int c = 0; c < NCAT; c++) if (other[c] < rel[c]) rel[c] = other[c];
-}
-
-/* The rank that decided a complete trick: the winner's, when another card of its suit fell. */
-static void trick_rel(const S *s, int w, int rel[NCAT]) {
-    int wc = s->trick[w].card, cat = s->cat[wc];
-    for (int i = 0; i < s->n; i++)
-        if (i != w && s->cat[s->trick[i].card] == cat) {
-            if (wc < rel[cat]) rel[cat] = wc;
-            return;
-        }
-}
-
-static int play_and_search(S *s, int p, Move m, int target, int rel[NCAT]) {
+static int play_and_search(S *s, int p, Move m, int target) {
     int c = m.card;
     int oldvoid = s->voids[p];
     m.powerless = (s->flags & F_LOSES) && s->cat[c] == WILD && s->voids[p];
@@ -484,19 +337,17 @@ static int play_and_search(S *s, int p, Move m, int target, int rel[NCAT]) {
     s->trick[s->count++] = m;
     int r;
     if (s->count < s->n) {
-        r = search(s, target, rel);
+        r = search(s, target);
     } else {
-        int wi = winning(s, s->n);
-        int w = (s->leader + wi) % s->n;
+        int w = (s->leader + winning(s, s->n)) % s->n;
         Move saved[MAXSEATS];
         memcpy(saved, s->trick, sizeof saved);
         int oldleader = s->leader;
         u64 oldmask = s->trickmask;
         s->leader = w; s->count = 0; s->remaining--; s->trickmask = 0;
-        r = search(s, target - s->team[w], rel);
+        r = search(s, target - s->team[w]);
         s->leader = oldleader; s->count = s->n; s->remaining++; s->trickmask = oldmask;
         memcpy(s->trick, saved, sizeof saved);
-        trick_rel(s, wi, rel);
     }
     s->count--;
     s->trickmask &= ~(1ULL << c);
@@ -505,51 +356,12 @@ static int play_and_search(S *s, int p, Move m, int target, int rel[NCAT]) {
     return r;
 }
 
-/* Sure tricks, whoever leads: a wildcard joker that cannot lose its power wins the trick it
- * is played to, and so does the highest trump left; of a side's unbroken run of top trumps
- * at most one a member can fall in one trick. sure[team] counts them for each side. */
-static void sure_tricks(const S *s, int sure[2], int rel[NCAT]) {
-    u64 held = 0;
-    int owner[MAXCARDS];
-    sure[0] = sure[1] = 0;
-    for (int i = 0; i < s->n; i++) {
-        u64 h = s->hand[i];
-        held |= h;
-        while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
-    }
-    if (!(s->flags & F_LOSES)) {
-        u64 j = held & s->catmask[WILD];
-        if (j) {
-            /* the higher joker always wins; the other too when the same seat holds both */
-            int top = topbit(j);
-            sure[s->team[owner[top]]]++;
-            j &= ~(1ULL << top);
-            if (j && owner[topbit(j)] == owner[top]) sure[s->team[owner[top]]]++;
-        }
-    }
-    if (s->trumps >= 0) {
-        int tr = s->trumps;
-        u64 t = held & s->catmask[tr];
-        if (t) {
-            int side = s->team[owner[topbit(t)]], run = 0;
-            while (t) {
-                int c = topbit(t); t &= ~(1ULL << c);
-                if (s->team[owner[c]] != side) break;
-                run++;
-                if (c < rel[tr]) rel[tr] = c;
-            }
-            int members = 0;
-            for (int i = 0; i < s->n; i++) if (s->team[i] == side) members++;
-            sure[side] += (run + members - 1) / members;
-        }
-    }
-}
-
-static int search(S *s, int target, int rel[NCAT]) {
+static int search(S *s, int target) {
     s->nodes++;
-    rel_none(rel);
-    Pos ps;
+    u64 key[5];
+    u64 hv = 0;
     Entry *e = NULL;
+    int lower = 0, upper = 0;
     if (s->count == 0) {
         if (target <= 0) return 1;
         if (target > s->remaining) return 0;
@@ -562,42 +374,71 @@ static int search(S *s, int target, int rel[NCAT]) {
                     s->trick[k].card = lowbit(s->hand[(s->leader + k) % s->n]);
                     s->trick[k].named = -1; s->trick[k].powerless = 0;
                 }
-                int wi = winning(s, s->n);
-                trick_rel(s, wi, rel);
-                return s->team[(s->leader + wi) % s->n] >= target;
+                int w = (s->leader + winning(s, s->n)) % s->n;
+                return s->team[w] >= target;
             }
         }
-        describe_pos(s, &ps);
-        Slot *sl = find_slot(s, &ps, 0);
-        for (int32_t i = sl ? sl->head : -1; i >= 0; i = s->pool[i].next) {
-            Entry *x = &s->pool[i];
-            if (!entry_matches(x, &ps)) continue;
-            if (x->lower >= target || x->upper < target) {
-                entry_rel(x, &ps, rel);
-                return x->lower >= target;
-            }
-            if (!e || x->bestcat >= 0) e = x;
+        make_key(s, key);
+        hv = hash_key(key);
+        e = probe(s, key, hv);
+        lower = 0; upper = s->remaining;
+        if (e) {
+            lower = e->lower; upper = e->upper;
+            if (lower >= target) return 1;
+            if (upper < target) return 0;
         }
-        int sure[2];
-        sure_tricks(s, sure, rel);
-        if (sure[1] >= target) return 1;
-        if (s->remaining - sure[0] < target) return 0;
+        {
+            /* Tricks each side takes whatever happens: a wildcard joker that cannot lose its
+             * power wins the trick it is played to, and so does the highest trump left; of a
+             * side's unbroken run of top trumps at most one a member can fall in one trick. */
+            int sure[2] = {0, 0};
+            u64 held = 0;
+            int owner[MAXCARDS];
+            for (int i = 0; i < s->n; i++) {
+                u64 h = s->hand[i];
+                held |= h;
+                while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
+            }
+            if (!(s->flags & F_LOSES)) {
+                u64 j = held & s->catmask[WILD];
+                if (j) {
+                    /* the higher joker always wins; the other too when the same seat holds both */
+                    int top = topbit(j);
+                    sure[s->team[owner[top]]]++;
+                    j &= ~(1ULL << top);
+                    if (j && owner[topbit(j)] == owner[top]) sure[s->team[owner[top]]]++;
+                }
+            }
+            if (s->trumps >= 0) {
+                u64 t = held & s->catmask[s->trumps];
+                if (t) {
+                    int side = s->team[owner[topbit(t)]], run = 0;
+                    while (t) { int c = topbit(t); t &= ~(1ULL << c); if (s->team[owner[c]] == side) run++; else break; }
+                    int members = 0;
+                    for (int i = 0; i < s->n; i++) if (s->team[i] == side) members++;
+                    sure[side] += (run + members - 1) / members;
+                }
+            }
+            if (sure[1] > lower) lower = sure[1];
+            if (s->remaining - sure[0] < upper) upper = s->remaining - sure[0];
+            if (lower >= target) { store(s, key, hv, lower, upper, -1, -1); return 1; }
+            if (upper < target) { store(s, key, hv, lower, upper, -1, -1); return 0; }
+        }
         if (!s->minimise) {
             /* Everyone wants tricks: the leader's side cashes at least q of them. */
-            int qrel[NCAT];
-            rel_none(qrel);
-            int q = quick_tricks(s, s->leader, qrel);
-            if (s->team[s->leader] ? q >= target : s->remaining - q < target) {
-                rel_union(rel, qrel);
-                return s->team[s->leader];
+            int q = quick_tricks(s, s->leader);
+            if (s->team[s->leader]) {
+                if (q >= target) { store(s, key, hv, q > lower ? q : lower, upper, -1, -1); return 1; }
+            } else if (s->remaining - q < target) {
+                int up = s->remaining - q;
+                store(s, key, hv, lower, up < upper ? up : upper, -1, -1);
+                return 0;
             }
         }
-        rel_none(rel);
     }
     int p = (s->leader + s->count) % s->n;
     Move mv[64];
-    u64 skipped = 0;
-    int nm = gen(s, p, mv, &skipped);
+    int nm = gen(s, p, mv);
     order(s, p, mv, nm);
     u64 held = 0;
     if (s->count == 0) {
@@ -617,13 +458,9 @@ static int search(S *s, int target, int rel[NCAT]) {
     }
     int ismax = s->maxside[p];
     int res = !ismax, bcat = -1, brank = -1;
-    int all[NCAT], child[NCAT];
-    rel_none(all);
     for (int i = 0; i < nm; i++) {
-        int r = play_and_search(s, p, mv[i], target, child);
-        if (r == ismax) {
+        if (play_and_search(s, p, mv[i], target) == ismax) {
             res = ismax;
-            memcpy(all, child, sizeof all);  /* the one line that settles it is all that counts */
             if (s->count == 0) {
                 int c = mv[i].card;
                 bcat = s->cat[c];
@@ -631,19 +468,11 @@ static int search(S *s, int target, int rel[NCAT]) {
             }
             break;
         }
-        rel_union(all, child);
     }
-    if (res != ismax) {
-        /* Every move was searched, and cards left out as equal to one searched stand for
-         * it only while no one else's card lies between them: their ranks count. */
-        while (skipped) {
-            int x = lowbit(skipped); skipped &= skipped - 1;
-            if (x < all[s->cat[x]]) all[s->cat[x]] = x;
-        }
-    }
-    memcpy(rel, all, sizeof all);
     if (s->count == 0) {
-        store(s, &ps, rel, res ? target : 0, res ? s->remaining : target - 1, bcat, brank);
+        if (res) { if (target > lower) lower = target; }
+        else { if (target - 1 < upper) upper = target - 1; }
+        store(s, key, hv, lower, upper, bcat, brank);
     }
     return res;
 }
@@ -651,14 +480,14 @@ static int search(S *s, int target, int rel[NCAT]) {
 /* The contractor's side's tricks from here, exactly: zero-window searches on either side of
  * a guess (the value of a position close by), then a binary search for what is left open. */
 static int solve_exact(S *s, int guess) {
-    int lo = 0, hi = s->remaining, rel[NCAT];
+    int lo = 0, hi = s->remaining;
     if (guess >= lo && guess <= hi) {
-        if (guess > lo) { if (search(s, guess, rel)) lo = guess; else hi = guess - 1; }
-        if (lo == guess && guess < hi) { if (search(s, guess + 1, rel)) lo = guess + 1; else hi = guess; }
+        if (guess > lo) { if (search(s, guess)) lo = guess; else hi = guess - 1; }
+        if (lo == guess && guess < hi) { if (search(s, guess + 1)) lo = guess + 1; else hi = guess; }
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (search(s, mid, rel)) lo = mid; else hi = mid - 1;
+        if (search(s, mid)) lo = mid; else hi = mid - 1;
     }
     return lo;
 }
@@ -667,18 +496,14 @@ static int solve_exact(S *s, int guess) {
 
 typedef struct {
     PyObject_HEAD
-    Entry *pool;
-    int32_t poolcap, poolused;
-    Slot *slots;
-    u64 slotmask;
+    Entry *tt;
+    u64 ttmask;
     PyObject *config;   /* what the table's entries were proved for */
-    uint32_t clock;
     long long nodes;
 } SolverObject;
 
 static void Solver_dealloc(SolverObject *self) {
-    PyMem_RawFree(self->pool);
-    PyMem_RawFree(self->slots);
+    PyMem_RawFree(self->tt);
     Py_XDECREF(self->config);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -691,14 +516,11 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "size_log2 must be 8 to 24");
         return -1;
     }
-    PyMem_RawFree(self->pool);
-    PyMem_RawFree(self->slots);
-    self->poolcap = (int32_t)1 << size_log2;
-    self->poolused = 0;
-    self->pool = PyMem_RawMalloc((size_t)self->poolcap * sizeof(Entry));
-    self->slotmask = ((u64)1 << (size_log2 - 1)) - 1;
-    self->slots = PyMem_RawCalloc(self->slotmask + 1, sizeof(Slot));
-    if (!self->pool || !self->slots) { PyErr_NoMemory(); return -1; }
+    PyMem_RawFree(self->tt);
+    u64 buckets = 1ULL << size_log2;
+    self->tt = PyMem_RawCalloc(buckets * BUCKET, sizeof(Entry));
+    if (!self->tt) { PyErr_NoMemory(); return -1; }
+    self->ttmask = buckets - 1;
     Py_CLEAR(self->config);
     return 0;
 }
@@ -796,21 +618,16 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
     if (self->config) {
         int same = PyObject_RichCompareBool(self->config, config, Py_EQ);
         if (same < 0) { Py_DECREF(config); return NULL; }
-        if (!same) { memset(self->slots, 0, (self->slotmask + 1) * sizeof(Slot)); self->poolused = 0; }
+        if (!same) memset(self->tt, 0, (self->ttmask + 1) * BUCKET * sizeof(Entry));
     }
     Py_XSETREF(self->config, config);
-    s.pool = self->pool;
-    s.poolused = &self->poolused;
-    s.poolcap = self->poolcap;
-    s.slots = self->slots;
-    s.slotmask = self->slotmask;
-    s.clock = self->clock;
+    s.tt = self->tt;
+    s.ttmask = self->ttmask;
     int best;
     Py_BEGIN_ALLOW_THREADS
     best = solve_exact(&s, guess);
     Py_END_ALLOW_THREADS
     self->nodes += s.nodes;
-    self->clock = s.clock;
     return PyLong_FromLong(best);
 }
 
