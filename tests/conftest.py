@@ -34,6 +34,14 @@ def _quiz_history_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
 
 
+@pytest.fixture(scope="session")
+def base_url() -> str | None:
+    """pytest-playwright's own ``base_url`` fixture is a session fixture defined on a class,
+    which pytest 9 warns about and pytest 10 will refuse; the browser tests open pages by full
+    URL, so this plain one (no base URL) takes its place."""
+    return None
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--benchmark",

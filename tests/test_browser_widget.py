@@ -126,9 +126,22 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     expect = patient_expect
     _run_notebook(page, expect, jupyter_lab, NOTEBOOK)
 
-    # The replay widget: the notebook stepped it to West's jack of diamonds in trick 2, under
+    # Run All leaves the first table at the deal, with the opening question, South's hand face up
+    # and the other three face down.
+    deal = page.locator(".tutor-replay").first
+    expect(deal.locator(".tw-note")).to_contain_text("You are South")
+    expect(deal.locator(".card.back")).to_have_count(30)
+    # the Go-to menu is wide enough for its longest entry ("End of the auction")
+    room = deal.locator("select").first.evaluate("""s => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(s).font;
+        const longest = Math.max(...Array.from(s.options, o => c.measureText(o.text).width));
+        return s.clientWidth - longest; }""")
+    assert room >= 16, room  # the arrow and the padding need about that
+
+    # The second table: the notebook stepped it to West's jack of diamonds in trick 2, under
     # South's right bower, with the author's note; Next shows North's card and its ruling.
-    replay = page.locator(".tutor-replay").first
+    replay = page.locator(".tutor-replay").nth(1)
     expect(replay.locator('.tw-centre .card.current[data-card="JD"]')).to_be_visible()
     expect(replay.locator(".tw-ruling-text")).to_have_text(
         "West follows suit with the jack of diamonds (the left bower): it is a heart this hand, "
@@ -143,16 +156,16 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
 
     # Play along as South (the second widget): after the kitty and the discard, Next waits for
     # South's opening lead; the joker is the card South led at the table.
-    south = page.locator(".tutor-replay").nth(1)
+    south = page.locator(".tutor-replay").nth(2)
     south.locator("select").first.select_option(label="End of the auction")
     for _ in range(2):  # the kitty, then the discard
         south.get_by_role("button", name="Next ▶").click()
     expect(south.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
-    south.locator(".tutor-pick").get_by_role("button", name="🃏").click()
+    south.locator(".tutor-pick").get_by_role("button", name="Jo", exact=True).click()
     expect(south.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
 
     # Defend as West (the third): to the joker lead, try to keep the left bower with a diamond.
-    west = page.locator(".tutor-replay").nth(2)
+    west = page.locator(".tutor-replay").nth(3)
     west.locator("select").first.select_option(label="Trick 1")
     expect(west.get_by_text("Your turn, West: which card do you play?")).to_be_visible()
     west.locator(".tutor-pick").get_by_role("button", name="K♦").click()

@@ -100,8 +100,11 @@ class AnalysisCache:
         """Write the analyses this build used (others are dropped), in a stable order."""
         kept = {k: self._entries[k] for k in sorted(self._used) if k in self._entries}
         text = json.dumps({"version": _VERSION, "hands": kept}, ensure_ascii=False, sort_keys=True)
-        if not (self.path.is_file() and self.path.read_text("utf-8") == text):
-            self.path.write_text(text, "utf-8")
+        try:
+            if not (self.path.is_file() and self.path.read_text("utf-8") == text):
+                self.path.write_text(text, "utf-8")
+        except (OSError, UnicodeDecodeError):
+            pass  # only a cache: the next build analyses again
 
 
 def _row(tv: TurnValues, draw: Pictures, ctx: PlayContext | None) -> dict[str, object]:

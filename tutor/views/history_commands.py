@@ -117,7 +117,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(func=cmd_progress)
 
     p = sub.add_parser("history", help="export a learner's quiz history as JSON, or import one")
-    p.add_argument("action", choices=["export", "import"])
+    p.add_argument("action", choices=["export", "import"],
+                   help="export: write the history as JSON; import: add a JSON history to this one")
     p.add_argument("file", nargs="?", help="the JSON file (export: default standard output; - for stdin/out)")
     add_history_options(p)
     p.set_defaults(func=cmd_history)
