@@ -34,7 +34,7 @@ from tutor.engine.hand import RulesSpec
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import replay
 from tutor.solve import Deal as SolverDeal
-from tutor.solve import Solver, SolveError, apply, deal_of
+from tutor.solve import SolveError, Solver, apply, deal_of
 from tutor.solve.bridge import to_bridge
 
 PRESETS = ["australian", "avondale", "american", "new-zealand"]

@@ -8,10 +8,13 @@ cd "$(dirname "$0")/.."
 
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
+    echo "test.sh: making a virtual environment in .venv with $PY" >&2
     "$PY" -m venv .venv
 fi
+echo "test.sh: installing pip and uv, then tutor with its test tools (pytest, hypothesis, nbval," \
+     "mypy, ruff, playwright, jupyterlab) within constraints.txt; this takes up to a minute" >&2
 .venv/bin/python -m pip install -q --upgrade pip uv >/dev/null
-.venv/bin/uv pip install --python .venv/bin/python -q -e '.[test]'
+.venv/bin/uv pip install --python .venv/bin/python -q -c constraints.txt -e '.[test]'
 
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" = 0 ]; then
@@ -23,6 +26,7 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     fi
 fi
 
+echo "test.sh: ruff, then mypy --strict, then pytest" >&2
 .venv/bin/ruff check tutor tests benchmarks
 .venv/bin/mypy --strict tutor
 .venv/bin/python -m pytest "$@"

@@ -1,6 +1,8 @@
 // "Who wins this trick?": shows the answer buttons (hidden without JavaScript, where the
-// <details> answer still works), marks each answer against the engine's winner (data-winner),
-// opens the answer, and keeps the reader's score on this page. No other hosts, no storage.
+// <details> answer still works), marks each answer against the engine's winner (data-winner):
+// the chosen button and the right one; opens the answer, and keeps the reader's score on this
+// page. Opening "Show who wins" first gives the answer away, so an answer after that is not
+// scored. No other hosts, no storage.
 (function () {
   "use strict";
   var quizzes = Array.prototype.slice.call(document.querySelectorAll(".quiz[data-winner]"));
@@ -11,15 +13,22 @@
   var text = score.querySelector(".quiz-score-text");
   var right = 0;
   var answered = 0;
+  var shown = 0;
 
   function showScore() {
+    var parts;
     if (answered === 0) {
-      text.textContent = "none yet (" + quizzes.length + " tricks to answer)";
+      parts = "none yet (" + quizzes.length + " tricks to answer)";
     } else {
-      text.textContent = right + " right out of " + answered + " answered, of " + quizzes.length + " tricks";
+      parts = right + " right out of " + answered + " answered, of " + quizzes.length + " tricks";
     }
+    if (shown > 0) {
+      parts += "; " + shown + " shown before answering, not scored";
+    }
+    text.textContent = parts;
     score.setAttribute("data-right", String(right));
     score.setAttribute("data-answered", String(answered));
+    score.setAttribute("data-shown", String(shown));
   }
 
   quizzes.forEach(function (quiz) {
@@ -27,26 +36,44 @@
     var feedback = quiz.querySelector(".quiz-feedback");
     var details = quiz.querySelector("details");
     var winner = quiz.getAttribute("data-winner");
-    var buttons = Array.prototype.slice.call(choices.querySelectorAll("button[data-seat]"));
+    var buttons = Array.prototype.slice.call(choices.querySelectorAll("button[data-key]"));
+
+    function close(message, css) {
+      quiz.classList.add("answered");
+      buttons.forEach(function (b) {
+        b.disabled = true;
+        if (b.getAttribute("data-key") === winner) {
+          b.classList.add("right-answer");
+        }
+      });
+      feedback.textContent = message;
+      feedback.className = "quiz-feedback " + css;
+    }
+
     buttons.forEach(function (button) {
       button.addEventListener("click", function () {
         if (quiz.classList.contains("answered")) {
           return;
         }
-        var ok = button.getAttribute("data-seat") === winner;
-        quiz.classList.add("answered");
+        var ok = button.getAttribute("data-key") === winner;
         answered += 1;
         if (ok) {
           right += 1;
         }
         button.classList.add(ok ? "chosen-right" : "chosen-wrong");
         button.setAttribute("aria-pressed", "true");
-        buttons.forEach(function (b) { b.disabled = true; });
-        feedback.textContent = ok ? "Right." : "Not this one: see why below.";
-        feedback.className = "quiz-feedback " + (ok ? "right" : "wrong");
+        close(ok ? "Right." : "Not this one: the right answer is marked, and why is below.",
+              ok ? "right" : "wrong");
         details.open = true;
         showScore();
       });
+    });
+    details.addEventListener("toggle", function () {
+      if (details.open && !quiz.classList.contains("answered")) {
+        shown += 1;
+        close("Answer shown: this trick is not scored.", "shown");
+        showScore();
+      }
     });
     choices.hidden = false;
   });

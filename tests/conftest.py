@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from typing import Any
 
 import pytest
@@ -26,6 +27,21 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+@pytest.fixture(autouse=True)
+def _quiz_history_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tutor quiz` keeps answers in the user's data folder: tests (and their subprocesses) use a
+    temporary one instead of the real home's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
+@pytest.fixture(scope="session")
+def base_url() -> str | None:
+    """pytest-playwright's own ``base_url`` fixture is a session fixture defined on a class,
+    which pytest 9 warns about and pytest 10 will refuse; the browser tests open pages by full
+    URL, so this plain one (no base URL) takes its place."""
+    return None
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--benchmark",
@@ -35,7 +51,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_DATA_HOME = pytest.StashKey[str]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _DATA_HOME in config.stash:
+        shutil.rmtree(config.stash[_DATA_HOME], ignore_errors=True)
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    # `tutor quiz` keeps answers in the user's data folder: no test, nor a notebook kernel or a
+    # JupyterLab server that a test starts, may write to the real one.
+    config.stash[_DATA_HOME] = os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tutor-test-data-")
     config.addinivalue_line("markers", "benchmark: a timed benchmark, run only with --benchmark")
 
 

@@ -97,6 +97,7 @@ def test_tutor_quiz_shows_best_card_answers() -> None:
          "--kind", "best-card", "--show-answers", "--count", "2"],
         capture_output=True, text=True, check=True,
     ).stdout
+    out = " ".join(out.split())  # long lines are wrapped
     assert "Which card beats the contract?" in out
     assert "Answer: the best card is 7♦." in out
     assert "East–West take (East–West need 7): Q♥ 9, 10♥ 9, 9♥ 9, 6♥ 9, J♣ 9, A♦ 7, Q♦ 7, 7♦ 6." in out

@@ -3,7 +3,7 @@
 JupyterLab runs on 127.0.0.1 without a token, serving a temporary copy of the notebooks (Lab
 autosaves outputs into what it serves). Set ``TUTOR_SCREENSHOT=path.png`` to keep a picture of
 the replay widget (the README's screenshot was taken that way), and ``TUTOR_SHEET_SCREENSHOT``
-for the score-sheet widget.
+for the score-sheet widget, and ``TUTOR_PROGRESS_SCREENSHOT`` for the quiz with its progress chart.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-sync", "--no-first-run"]
 NOTEBOOK = "notebooks/01-getting-started.ipynb"
 SCORING = "notebooks/05-scoring.ipynb"
+QUIZ = "notebooks/04-quiz-yourself.ipynb"
 
 
 @pytest.fixture(scope="session")
@@ -67,7 +68,7 @@ def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
     port = _free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(cfg), JUPYTER_RUNTIME_DIR=str(root / "rt"),
-               JUPYTER_PLATFORM_DIRS="1")
+               JUPYTER_PLATFORM_DIRS="1", XDG_DATA_HOME=str(root / "data"))  # quiz histories
     log = open(root / "server.log", "w")  # noqa: SIM115 - closed after the server stops
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
@@ -125,9 +126,22 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     expect = patient_expect
     _run_notebook(page, expect, jupyter_lab, NOTEBOOK)
 
-    # The replay widget: the notebook stepped it to West's jack of diamonds in trick 2, under
+    # Run All leaves the first table at the deal, with the opening question, South's hand face up
+    # and the other three face down.
+    deal = page.locator(".tutor-replay").first
+    expect(deal.locator(".tw-note")).to_contain_text("You are South")
+    expect(deal.locator(".card.back")).to_have_count(30)
+    # the Go-to menu is wide enough for its longest entry ("End of the auction")
+    room = deal.locator("select").first.evaluate("""s => {
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(s).font;
+        const longest = Math.max(...Array.from(s.options, o => c.measureText(o.text).width));
+        return s.clientWidth - longest; }""")
+    assert room >= 16, room  # the arrow and the padding need about that
+
+    # The second table: the notebook stepped it to West's jack of diamonds in trick 2, under
     # South's right bower, with the author's note; Next shows North's card and its ruling.
-    replay = page.locator(".tutor-replay").first
+    replay = page.locator(".tutor-replay").nth(1)
     expect(replay.locator('.tw-centre .card.current[data-card="JD"]')).to_be_visible()
     expect(replay.locator(".tw-ruling-text")).to_have_text(
         "West follows suit with the jack of diamonds (the left bower): it is a heart this hand, "
@@ -142,16 +156,16 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
 
     # Play along as South (the second widget): after the kitty and the discard, Next waits for
     # South's opening lead; the joker is the card South led at the table.
-    south = page.locator(".tutor-replay").nth(1)
+    south = page.locator(".tutor-replay").nth(2)
     south.locator("select").first.select_option(label="End of the auction")
     for _ in range(2):  # the kitty, then the discard
         south.get_by_role("button", name="Next ▶").click()
     expect(south.get_by_text("Your turn, South: which card do you play?")).to_be_visible()
-    south.locator(".tutor-pick").get_by_role("button", name="🃏").click()
+    south.locator(".tutor-pick").get_by_role("button", name="Jo", exact=True).click()
     expect(south.locator(".tw-allowed")).to_contain_text("the same card South played at the table")
 
     # Defend as West (the third): to the joker lead, try to keep the left bower with a diamond.
-    west = page.locator(".tutor-replay").nth(2)
+    west = page.locator(".tutor-replay").nth(3)
     west.locator("select").first.select_option(label="Trick 1")
     expect(west.get_by_text("Your turn, West: which card do you play?")).to_be_visible()
     west.locator(".tutor-pick").get_by_role("button", name="K♦").click()
@@ -198,3 +212,88 @@ def test_score_sheet_recalculates_when_a_setting_changes(
         sheet.screenshot(path=shot)
     sheet.get_by_role("button", name="The file's settings").click()
     expect(totals).to_have_text(["630", "−30"])
+
+
+ANALYSIS_CELLS = [
+    "from tutor.files import handfile\n"
+    "from tutor.views.widgets import ReplayWidget\n"
+    "rep, _ = handfile.check('../hands/joker-only-when-void.yaml')\n"
+    "lead = next(i for i, s in enumerate(rep.steps) if s.play and s.trick == 3 and s.position == 1)",
+    "ReplayWidget(rep, step=lead - 1)",
+    "ReplayWidget(rep, play_as='N', step=lead - 1)",
+]
+
+
+def test_analysis_shows_values_and_names_a_mistake_in_jupyterlab(
+    jupyter_lab: str, page: Any, patient_expect: Any
+) -> None:
+    expect = patient_expect
+    # A notebook of the test's own, saved through Lab's contents service.
+    notebook = {"cells": [{"cell_type": "code", "metadata": {}, "source": src, "outputs": [],
+                           "execution_count": None} for src in ANALYSIS_CELLS],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                            "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    page.goto(f"{jupyter_lab}/lab/workspaces/analysis-save/tree/notebooks?reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
+    page.evaluate(
+        "nb => window.jupyterapp.serviceManager.contents.save('notebooks/analysis-test.ipynb',"
+        " {type: 'notebook', format: 'json', content: nb})", notebook)
+    _run_notebook(page, expect, jupyter_lab, "notebooks/analysis-test.ipynb")
+
+    # Watching: Analysis is off, then on: North's cards show their values, the 7♦ the best.
+    watch = page.locator(".tutor-replay").first
+    expect(watch.get_by_role("button", name="Analysis")).to_be_visible()
+    expect(watch.locator(".tw-value")).to_have_count(0)
+    watch.get_by_role("button", name="Analysis").click()
+    best = watch.locator('.tw-value.best[data-card="7D"]')
+    expect(best).to_be_visible()
+    expect(best).to_contain_text("6")
+    expect(watch.locator('.tw-value[data-card="AD"]')).to_contain_text("7")
+    expect(watch.locator(".tw-par")).to_contain_text("Par from here: East–West take 6")
+
+    # Playing along as North: the ace of diamonds is allowed, and named as a mistake.
+    north = page.locator(".tutor-replay").nth(1)
+    north.get_by_role("button", name="Analysis").click()
+    expect(north.locator(".tw-par")).to_contain_text("Par from here")
+    north.get_by_role("button", name="Hint").click()
+    expect(north.locator(".tw-hint")).to_contain_text("You may play: Q♥, 10♥, 9♥, 6♥, J♣, A♦, Q♦, 7♦.")
+    north.locator(".tutor-pick").get_by_role("button", name="A♦").click()
+    expect(north.locator(".tw-allowed")).to_contain_text("Your A♦ cost a trick: the 7♦ kept East–West to 6.")
+def test_quiz_with_a_history_draws_the_learners_progress(
+    jupyter_lab: str, page: Any, patient_expect: Any, tmp_path: Path
+) -> None:
+    from tutor.teach.memory import History
+    from tutor.teach.review import review_quiz
+
+    expect = patient_expect
+    _run_notebook(page, expect, jupyter_lab, QUIZ)
+    # The notebook's last widget keeps a new history for "ann": its first question is the one a
+    # review quiz with the same seed asks from an empty history.
+    with History(tmp_path / "empty.sqlite3", learner="ann") as empty:
+        first = review_quiz(empty, seed=11, count=3)[0]
+    quiz = page.locator(".tutor-quiz", has=page.locator(".tw-progress"))
+    expect(quiz).to_have_count(1)
+    expect(quiz.locator(".tw-progress-head")).to_have_text("Progress of ann: 0 of 0 right · 0 due now")
+    expect(quiz.locator(".tw-progress-empty")).to_be_visible()
+    expect(quiz).to_contain_text(first.prompt)
+    if first.multiple:  # no card marked: a wrong answer, since every player has a card to play
+        quiz.get_by_role("button", name="Check").click()
+    else:
+        wrong = next(c for c in first.choices if c.key not in first.answer)
+        quiz.get_by_role("button", name=wrong.label).click()
+    expect(quiz.locator(".tw-wrong")).to_contain_text("Not quite")
+    # The chart now has one bar a topic the question tests, all of it the one wrong answer.
+    expect(quiz.locator(".tw-progress-head")).to_have_text("Progress of ann: 0 of 1 right · 0 due now")
+    rows = quiz.locator(".tw-progress-row")
+    expect(rows).to_have_count(len(first.topics))
+    for topic in first.topics:
+        row = quiz.locator(f'.tw-progress-row[data-topic="{topic}"]')
+        expect(row.locator(".tw-counts")).to_have_text("0/1")
+        bar, wrong_part = row.locator(".tw-bar").bounding_box(), row.locator(".tw-bar-wrong").bounding_box()
+        assert bar is not None and wrong_part is not None
+        assert wrong_part["width"] == pytest.approx(bar["width"], abs=1)
+        expect(row.locator(".tw-bar-wrong")).to_have_css("background-color", "rgb(192, 22, 29)")
+    shot = os.environ.get("TUTOR_PROGRESS_SCREENSHOT")
+    if shot:
+        quiz.screenshot(path=shot)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tutor.views.export import Site
 
@@ -115,17 +115,31 @@ def test_quiz_score_with_javascript(page: Page, export_site: Path) -> None:
     q1 = page.locator("#quiz-1")
     assert q1.get_attribute("data-winner") == "S"
     assert not q1.locator("details").evaluate("d => d.open")
-    q1.locator("button[data-seat=S]").click()  # right
+    q1.locator("button[data-key=S]").click()  # right
     assert "Right" in q1.locator(".quiz-feedback").inner_text()
     assert q1.locator("details").evaluate("d => d.open")
     assert q1.locator("details .answer").is_visible()
     q2 = page.locator("#quiz-2")  # East wins trick 2
-    q2.locator("button[data-seat=W]").click()  # wrong
+    q2.locator("button[data-key=W]").click()  # wrong
     assert "Not this one" in q2.locator(".quiz-feedback").inner_text()
-    q2.locator("button[data-seat=E]").click(force=True)  # disabled: a second answer does not count
+    q2.locator("button[data-key=E]").click(force=True)  # disabled: a second answer does not count
     assert score.get_attribute("data-right") == "1"
     assert score.get_attribute("data-answered") == "2"
     assert "1 right out of 2 answered, of 10 tricks" in score.inner_text()
+    # after answering, the chosen and the right answer are both marked
+    assert "chosen-wrong" in (q2.locator("button[data-key=W]").get_attribute("class") or "")
+    assert "right-answer" in (q2.locator("button[data-key=E]").get_attribute("class") or "")
+    assert "wins" in q2.locator("button[data-key=E]").evaluate(
+        "b => getComputedStyle(b, '::after').content")
+    # opening the answer first gives it away: an answer after that is not scored
+    q3 = page.locator("#quiz-3")
+    q3.locator("summary").click()
+    expect(q3.locator(".quiz-feedback")).to_contain_text("not scored")  # the toggle event is queued
+    assert q3.locator("button").first.is_disabled()
+    q3.locator(f"button[data-key={q3.get_attribute('data-winner')}]").click(force=True)
+    assert score.get_attribute("data-answered") == "2" and score.get_attribute("data-right") == "1"
+    assert score.get_attribute("data-shown") == "1"
+    assert "not scored" in score.inner_text()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "lesson.png"), full_page=True)
     assert (SCREENSHOTS / "lesson.png").stat().st_size > 10_000
@@ -153,3 +167,23 @@ def test_print_stylesheet_prints_the_answers_not_the_buttons(page: Page, export_
     assert not page.locator("#quiz-1 .quiz-choices").is_visible()
     assert not page.locator(".lesson-nav").first.is_visible()
     assert not page.locator("#quiz-score").is_visible()
+
+
+def test_two_handed_tricks_draw_every_card_apart(page: Page, tmp_path: Path) -> None:
+    """A seat plays two cards to each two-handed trick: both are drawn, none over another."""
+    hand = HERE.parent / "hands" / "two-handed-table-cards.yaml"
+    assert Site([hand], tmp_path).build().ok
+    page.goto((tmp_path / "lessons" / "two-handed-table-cards.html").as_uri())
+    cards = page.locator("#trick-1 .trick .trick-card")
+    assert cards.count() == 4
+    boxes = [cards.nth(i).bounding_box() for i in range(4)]
+    for i, a in enumerate(boxes):
+        assert a is not None and a["width"] > 0
+        for b in boxes[i + 1:]:
+            assert b is not None
+            apart = (a["x"] + a["width"] <= b["x"] + 0.5 or b["x"] + b["width"] <= a["x"] + 0.5
+                     or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5)
+            assert apart, (a, b)
+    joker = page.locator("#trick-1 .trick [data-card^=Jo]")
+    assert joker.is_visible()
+    assert "led" in page.locator("#trick-1 .trick .trick-card.led").inner_text()

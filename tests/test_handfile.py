@@ -115,6 +115,13 @@ MISTAKES = [
     pytest.param(edit("dealer: N", "dealer:"), 3, "dealer is empty", id="empty-value"),
     pytest.param(edit("  - [9C, AC, 10C, 7C]", "  - [9C, AC, 10C, ~]"), 13,
                  "trick 1, card 4 is empty", id="empty-card"),
+    pytest.param(edit("dealer: N", "dealer: N\nlevel: expert"), 4,
+                 "level 'expert' is not a stage of the learning path: write one of start, trumps",
+                 id="bad-level"),
+    pytest.param(edit("dealer: N", "dealer: N\norder: first"), 4,
+                 "order must be a whole number from 1", id="order-not-a-number"),
+    pytest.param(edit("dealer: N", "dealer: N\norder: 0"), 4,
+                 "order must be a whole number from 1, not 0", id="order-zero"),
 ]
 
 
@@ -144,6 +151,15 @@ def test_long_forms_are_accepted() -> None:
 
 
 # --- writing ------------------------------------------------------------------------------------
+
+
+def test_level_and_order_are_read_and_dumped() -> None:
+    text = EXAMPLE.replace("dealer: N", "dealer: N\nlevel: joker\norder: 7", 1)
+    rp, problems = handfile.check("hand.yaml", text)
+    assert rp is not None and not problems
+    assert (rp.hand.level, rp.hand.order) == ("joker", 7)
+    again = handfile.loads(handfile.dumps(rp.hand))
+    assert (again.level, again.order) == ("joker", 7)
 
 
 def test_dump_then_load_gives_the_same_hand() -> None:
@@ -192,9 +208,11 @@ def test_check_reports_every_bad_file_and_never_stops(tmp_path: Path) -> None:
     out = run_tutor("check", str(tmp_path), str(tmp_path / "missing.yaml"))
     assert out.returncode == 1
     lines = out.stdout.splitlines()
-    for name, line in (("b-revoke.yaml", 14), ("c-not-yaml.yaml", 2), ("d-binary.yaml", 1),
-                       ("e-bool.yml", 3), ("missing.yaml", 1)):
-        assert any(f"{name}:{line}: " in x for x in lines), (name, lines)
+    # A problem with the whole file (not UTF-8, missing) names no line: `FILE: message`.
+    for name, where in (("b-revoke.yaml", ":14: "), ("c-not-yaml.yaml", ":2: "),
+                        ("d-binary.yaml", ": not UTF-8"), ("e-bool.yml", ":3: "),
+                        ("missing.yaml", ": no such file")):
+        assert any(f"{name}{where}" in x for x in lines), (name, lines)
     assert not any("a-good.yaml" in x or "readme" in x for x in lines)
     assert "6 files checked, 5 with problems" in out.stderr
 

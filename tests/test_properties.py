@@ -2,14 +2,17 @@
 
 The deals come from :func:`tutor.engine.randomdeal.random_hand` (all three presets, competitive
 auctions, misère and open misère, joker nominations, partial hands). They are built once
-per session and shared by the properties below.
+per module and shared by the properties below, then let go when the module is done (kept for
+the whole session, their few hundred MB made the test process take a minute to exit).
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 
@@ -44,6 +47,14 @@ VARIANTS = (
     RulesSpec("two-handed", {"misere": False, "joker_loses_power": True}),
 )
 VARIANT_DEALS = 200
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _free_the_deals() -> Iterator[None]:
+    """Drop the cached deals and replays once this module's tests are done."""
+    yield
+    deals.cache_clear()
+    gc.collect()
 
 
 @cache

@@ -99,7 +99,7 @@ def test_the_card_played_at_the_table_is_always_among_the_legal_ones(seed: int) 
 def test_score_question_takes_letters_or_the_two_numbers(example: Replay) -> None:
     (q,) = make_quiz([example], kinds=[QuestionKind.SCORE], count=3)
     assert example.result is not None
-    assert q.answer_text == "North–South +60, East–West -320"
+    assert q.answer_text == "North–South +60, East–West −320"
     assert q.check_text("60 -320").correct
     assert q.check_text(next(iter(q.answer))).correct
     wrong = next(c.key for c in q.choices if c.key not in q.answer)
@@ -203,3 +203,67 @@ def test_module_doctests() -> None:
     import tutor.teach.quiz
 
     assert doctest.testmod(tutor.teach.quiz).failed == 0
+
+
+# what a question says and how its feedback reads ----------------------------------------------
+
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_who_wins_prompt_says_who_led_and_which_card(example: Replay) -> None:
+    for q in make_quiz([example], count=20, kinds=[QuestionKind.WHO_WINS]):
+        assert q.trick is not None
+        led = q.trick.plays[0].card.words()
+        assert f"{q.trick.leader.word} led {led}; who wins this trick?" in q.prompt
+
+
+def test_two_cards_by_one_seat_are_answered_by_card() -> None:
+    """Two-handed: South's joker and South's 5♥ are different answers, not both "South"."""
+    rp, _ = handfile.check(ROOT / "hands" / "two-handed-table-cards.yaml")
+    assert rp is not None
+    qs = make_quiz([rp], count=20, kinds=[QuestionKind.WHO_WINS])
+    assert len(qs) == len(rp.tricks)
+    for q in qs:
+        assert q.trick is not None and "which card wins this trick?" in q.prompt
+        assert [c.key for c in q.choices] == [str(p) for p in q.trick.plays]
+    first = next(q for q in qs if q.trick is not None and q.trick.number == 1)
+    assert first.answer == {"Jo"}
+    assert not first.check(["5H"]).correct and first.check_text("Jo").correct
+    with pytest.raises(ValueError, match="one of the cards played"):
+        first.parse("S")
+
+
+def test_legal_feedback_is_short_sorted_and_names_the_telling_card() -> None:
+    qs = [q for seed in range(6) for q in make_quiz(seed=seed, count=6, kinds=[QuestionKind.LEGAL_PLAYS])]
+    assert qs
+    for q in qs:
+        assert q.turn is not None
+        everything = q.check([c.key for c in q.choices])
+        # one reason per rule broken, the rest of the cards named after it, never one line a card
+        assert len(everything.reasons) <= 3, everything.reasons
+        # the cards are offered (and so listed) in the order the hand is shown: trumps first
+        from tutor.engine.order import sorted_hand
+        assert [c.card for c in q.choices] == sorted_hand([c.card for c in q.choices if c.card], q.turn.ctx)
+        held = [c.card for c in q.choices if c.card is not None]
+        telling = [c for c in held if isinstance(c, Joker) or q.turn.ctx.is_right_bower(c)
+                   or q.turn.ctx.is_left_bower(c)]
+        if telling:
+            right = q.check(q.answer)
+            assert telling[0].words() in right.reasons[0] or str(telling[0]) in right.reasons[0], (
+                right.reasons, telling)
+        # "such as" examples are cards that may be played
+        with pytest.raises(ValueError, match="such as") as err:
+            q.parse("XX")
+        examples = str(err.value).rsplit("such as ", 1)[1].split()
+        assert examples and set(examples) <= q.answer
+
+
+def test_a_short_quiz_says_so(example: Replay, capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.teach.quiz import shortfall
+    assert shortfall(5, 5) == ""
+    assert shortfall(5, 2, "misere") == "Only 2 questions were available on misère, of the 5 asked for."
+    assert shortfall(5, 1) == "Only 1 question was available, of the 5 asked for."
+    from tutor.cli import main
+    assert main(["quiz", str(EXAMPLE), "--kind", "score", "--count", "4", "--show-answers"]) == 0
+    assert "Only 1 question was available, of the 4 asked for." in capsys.readouterr().out

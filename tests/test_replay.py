@@ -133,7 +133,7 @@ def test_terminal_tells_the_hand() -> None:
     text = format_replay(build(EXAMPLE))
     assert "Trick 1 (East leads)" in text
     assert "Trick 2 (South leads)" in text
-    assert "Score: North–South +60, East–West -320" in text
+    assert "Score: North–South +60, East–West −320" in text
     assert "♣" in text and "♣" not in format_replay(build(EXAMPLE), symbols=False)
 
 

@@ -93,6 +93,8 @@ EXAMPLE = (ROOT / "tests" / "data" / "spec-example.yaml").read_text("utf-8")
         ("title: A first no-trump hand", "title: A first no-trump hand\ntrumps: H"),
         ("title: A first no-trump hand", "title: A first no-trump hand\nnotes: {later: x}"),
         ("title: A first no-trump hand\n", ""),
+        ("title: A first no-trump hand", "title: A first no-trump hand\nlevel: expert"),
+        ("title: A first no-trump hand", "title: A first no-trump hand\norder: 0"),
     ],
 )
 def test_invalid_samples_fail(old: str, new: str, validator: jsonschema.Draft202012Validator) -> None:

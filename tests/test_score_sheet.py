@@ -233,7 +233,7 @@ def test_three_handed_each_player_on_their_own() -> None:
     ]
     assert sheet.totals == {"Ann": -290, "Bob": 240, "Cat": 10}
     assert [s.party.key for s in sheet.standings] == ["Bob", "Cat", "Ann"]
-    text = format_sheet(sheet)
+    text = " ".join(format_sheet(sheet).split())  # the sentences are wrapped to 100 columns
     assert "Ann loses 300. Bob scores 20 for their 2 tricks and Cat scores 10 for their 1 trick" in text
 
 

@@ -24,7 +24,7 @@ def widget() -> ScoreSheetWidget:
 def _totals(w: ScoreSheetWidget) -> list[list[str]]:
     """The running totals shown, hand by hand (N/S, E/W), read from the drawn table."""
     rows = re.findall(r'<tr class="hand-row[^"]*" data-hand="\d+">(.*?)</tr>', w.sheet_html.value, re.S)
-    return [re.findall(r'<td class="total[^"]*">([^<]*)</td>', r) for r in rows]
+    return [re.findall(r'<td class="total[^"]*"[^>]*>([^<]*)</td>', r) for r in rows]
 
 
 def test_starts_with_the_file_settings_and_cardzos_running_totals(widget: ScoreSheetWidget) -> None:

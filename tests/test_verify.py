@@ -107,3 +107,12 @@ def test_tutor_check_reports_a_refuted_claim(tmp_path: Path) -> None:
                          capture_output=True, text=True, check=False)
     assert out.returncode == 1
     assert out.stdout.startswith(f"{path}:{_line_of(path.read_text('utf-8'), 'par: 2')}: par is 2")
+
+
+def test_the_schema_has_par_and_note_claims() -> None:
+    from tutor.files.schema import schema
+
+    props = schema()["properties"]
+    assert props["par"]["type"] == "integer"
+    note = props["notes"]["additionalProperties"]["oneOf"][1]
+    assert set(note["properties"]) == {"text", "best", "cost", "only"}

@@ -62,7 +62,7 @@ def test_first_back_last_and_their_ends(example: Replay) -> None:
     w.last_button.click()
     assert w.step == len(example.steps) - 1
     assert w.next_button.disabled and w.last_button.disabled
-    assert "Score: <b>North–South +60, East–West -320" in w.header.value
+    assert "Score: <b>North–South +60, East–West −320" in w.header.value
     assert "contract-set" in w.ruling.value
     w.back_button.click()
     assert w.step == len(example.steps) - 2
@@ -145,6 +145,18 @@ def test_play_along_legal_but_different_card_is_compared(example: Replay) -> Non
     assert (w.picks, w.matches) == (1, 0)
     with pytest.raises(ValueError, match="not the learner's turn"):
         w.pick("AS")
+
+
+def test_play_along_back_does_not_count_a_card_again(example: Replay) -> None:
+    """Going Back over a turn and playing it again leaves the count as it was."""
+    w = ReplayWidget(example, play_as="S", step=example.step_of_trick(2) - 1)
+    w.pick("AS")
+    assert (w.picks, w.matches) == (1, 0)
+    w.back_button.click()
+    assert w.awaiting is not None
+    w.pick("5H")  # the card played at the table, this time
+    assert (w.picks, w.matches) == (1, 0)
+    assert "counted the first time" in w.feedback
 
 
 def test_misere_three_seats_and_play_along_only_for_players() -> None:
@@ -277,3 +289,56 @@ def test_play_along_jump_to_a_trick_the_learner_leads_stops_before_the_lead() ->
     watch = ReplayWidget(rp)
     watch.trick_picker.value = dict(watch.trick_picker.options)["Trick 3"]
     assert rp.steps[watch.step].trick == 3 and rp.steps[watch.step].position == 1
+
+
+def test_quiz_widget_marks_the_chosen_and_the_right_answer_and_starts_again() -> None:
+    w = QuizWidget(seed=3, count=3, kinds=[QuestionKind.WHO_WINS])
+    q = w.question
+    assert q is not None and "led" in q.prompt
+    wrong = next(k for k in w.choice_buttons if k not in q.answer)
+    right = next(iter(q.answer))
+    w.choice_buttons[wrong].click()
+    chosen, answer = w.choice_buttons[wrong], w.choice_buttons[right]
+    assert "tw-chosen" in chosen._dom_classes and chosen.button_style == "danger"
+    assert chosen.description.endswith("✗")
+    assert "tw-right-answer" in answer._dom_classes and answer.button_style == "success"
+    assert answer.description.endswith("✓")
+    w.next_button.click()
+    w.restart_button.click()
+    assert w.index == 0 and (w.right, w.asked) == (0, 0) and w.question is q
+    assert not any(b.disabled for b in w.choice_buttons.values())
+
+
+def test_quiz_widget_shows_a_busy_sign_while_a_topic_builds_questions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import tutor.views.widgets.quiz as quiz_module
+
+    w = QuizWidget(seed=4, count=2)
+    seen: list[tuple[bool, str, bool]] = []
+    real = quiz_module.make_quiz
+
+    def watched(*args: object, **kw: object) -> object:
+        seen.append((w.busy, w.busy_html.value, w.topic_picker.disabled))
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(quiz_module, "make_quiz", watched)
+    w.topic_picker.value = "joker"
+    assert seen and seen[0][0] and "Building questions on joker" in seen[0][1] and seen[0][2]
+    assert not w.busy and w.busy_html.value == "" and not w.topic_picker.disabled
+
+
+def test_a_short_quiz_widget_says_fewer_questions_were_available(example: Replay) -> None:
+    w = QuizWidget([example], count=30, kinds=[QuestionKind.SCORE])
+    assert len(w.session.questions) == 1
+    assert "Only 1 question was available, of the 30 asked for." in w.tally_html.value
+
+
+def test_quiz_widget_offers_cards_in_the_order_of_the_hand_and_its_reasons() -> None:
+    """The card toggles, the hand drawn and the feedback list the cards in one order: trumps first."""
+    w = QuizWidget(seed=2, count=4, kinds=[QuestionKind.LEGAL_PLAYS])
+    q = w.question
+    assert q is not None and q.turn is not None
+    assert list(w.choice_buttons) == [c.key for c in q.choices]
+    drawn = re.findall(r'data-card="([^"]+)"', w.question_html.value.split("tw-quiz-hand", 1)[1])
+    assert drawn == [c.key for c in q.choices]

@@ -5,8 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tutor.views.history_commands import add_history_options, review_summary
+from tutor.views.history_commands import add_parsers as add_history_parsers
+
+if TYPE_CHECKING:
+    from tutor.teach.memory import History
+
+from tutor.files.text import one_line
+from tutor.views.arguments import fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -27,20 +38,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     count = 0
     for path in _hand_files(args.paths):
         count += 1
-        if not path.exists():
-            print(f"{path}:1: no such file", flush=False)
-            bad += 1
-            continue
         problems: list[object]
         try:
             problems = list(check(path)[1])
         except Exception as err:  # a bug in tutor must not stop the other files being checked
-            problems = [f"{path}:1: tutor could not check this file ({type(err).__name__}: {err}); "
-                        f"please report it"]
+            problems = [one_line(f"{path}:1: tutor could not check this file ({type(err).__name__}: "
+                                 f"{err}); please report it")]
         if problems:
             bad += 1
             for problem in problems:
                 print(problem)
+    if count == 0:
+        print(f"tutor check: no hand files (*.yaml) in {', '.join(args.paths)}", file=sys.stderr)
+        return 1
     if not args.quiet:
         print(f"{count} file{'s' if count != 1 else ''} checked, {bad} with problems", file=sys.stderr)
     return 1 if bad else 0
@@ -110,7 +120,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print(f"{rules.name}: {rules.title}\nsource: {rules.source}\n")
     for key, value in rules.settings().items():
         shown = ("on" if value else "off") if isinstance(value, bool) else value
-        print(f"  {key:<30} {shown!s:<12} {SETTINGS[key].help}")
+        print(fill_columns(f"  {key:<30} {shown!s:<12} ", SETTINGS[key].help))
     return 0
 
 
@@ -120,12 +130,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
                     analysis=args.analysis)
-        report = site.build()
+        report = site.build(force=args.force)
     except ExportError as err:
-        print(f"tutor export: {err}", file=sys.stderr)
+        print(one_line(f"tutor export: {err}"), file=sys.stderr)
         return 2
     for problem in report.problems:
         print(problem, file=sys.stderr)
+    for name in report.removed:
+        print(f"removed {args.out}/{name} (no longer part of the site)", file=sys.stderr)
+    for name in report.kept:
+        print(f"kept {args.out}/{name}: no longer part of the site, but not as tutor wrote it "
+              f"(changed since, or listed without a hash by an older tutor)", file=sys.stderr)
     if not args.quiet:
         print(
             f"{report.pages} pages written to {args.out} ({report.lessons} lessons, "
@@ -137,7 +152,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_quiz(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.teach.quiz import BASIC_KINDS, QuestionKind, QuizSession, make_quiz
+    from tutor.teach.quiz import (
+        BASIC_KINDS,
+        QuestionKind,
+        QuizSession,
+        known_topics,
+        make_quiz,
+        shortfall,
+        unknown_topics,
+    )
     from tutor.views.render import sorted_hand
     from tutor.views.terminal import format_card
 
@@ -150,16 +173,36 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
     kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(BASIC_KINDS)
-    questions = make_quiz(replays, seed=args.seed, count=args.count, topics=args.topic or (), kinds=kinds)
+    if unknown_topics(args.topic or ()):
+        print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
+              f"the topics are {', '.join(known_topics())}", file=sys.stderr)
+        return 2
+    history, go_on = _quiz_history(args)
+    if not go_on:
+        return 2
+    seed = fresh_seed(args.seed)
+    if args.review and history is not None:
+        from tutor.teach.review import review_quiz
+
+        questions = review_quiz(history, replays, seed=seed, count=args.count,
+                                topics=args.topic or (), kinds=kinds)
+    else:
+        questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        print("no questions on that topic in these hands", file=sys.stderr)
+        print(f"tutor quiz: no questions on {', '.join(args.topic)} in these hands; the topics are "
+              f"{', '.join(known_topics())}", file=sys.stderr)
         return 1
+    if args.review and history is not None:
+        print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
+    short = shortfall(args.count, len(questions), " or ".join(args.topic or ()))
+    if short:
+        print(short)
     session = QuizSession(questions)
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):
-        print(f"Question {n} of {len(questions)} ({q.source}, {q.rules} rules)")
-        print(f"  {q.prompt}")
+        print(f"Question {n} of {len(questions)} ({one_line(q.source)}, {q.rules} rules)")
+        print(fill_columns("  ", q.prompt))
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(
                 f"{s.word} {p.pretty() if symbols else p}" for s, p in zip(q.trick.seats, q.trick.plays,
@@ -175,11 +218,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                 print(f"    {c.key}) {c.text(symbols=symbols)}")
         if args.show_answers:
             feedback = q.check(q.answer)
-            print(f"  Answer: {q.answer_words(symbols=symbols)}.")
+            print(fill_columns("  Answer: ", f"{q.answer_words(symbols=symbols)}."))
             for reason in feedback.reasons:
-                print(f"  Why: {reason}")
+                print(fill_columns("  Why: ", reason))
             print()
             continue
+        asked_at = time.monotonic()
         while True:
             if scripted is not None:
                 text = scripted.pop(0) if scripted else ""
@@ -201,15 +245,33 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                     continue
             break
         feedback = session.answer(given)
+        if history is not None:
+            history.record(q, correct=feedback.correct, given=sorted(given),
+                           seconds=round(time.monotonic() - asked_at, 1))
         print("  Right." if feedback.correct else f"  Not quite: {q.answer_words(symbols=symbols)}.")
         for reason in feedback.reasons:
-            print(f"  Why: {reason}")
+            print(fill_columns("  Why: ", reason))
         print(f"  Tally: {session.tally}")
         print()
         session.next()
     if not args.show_answers:
         print(f"Score: {session.tally}")
     return 0
+
+
+def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
+    """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
+    a history, when the default file cannot be opened (a --db or --review needs its file)."""
+    from tutor.views.history_commands import open_history
+
+    if args.show_answers and not args.review:
+        return None, True  # nothing is answered
+    history = open_history(args, "quiz")
+    if history is None:
+        if args.review or args.db is not None:
+            return None, False
+        print("tutor quiz: answers will not be kept", file=sys.stderr)
+    return history, True
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -253,16 +315,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tutor", description="Learn Five Hundred by replaying real deals trick by trick."
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=version())
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("replay", help="tell a hand trick by trick, with the ruling behind every card")
-    p.add_argument("file")
+    p.add_argument("file", help="a hand file (.yaml)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
-    p.add_argument("paths", nargs="+")
+    p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_check)
 
@@ -276,6 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
     p.add_argument("--matches", nargs="+", default=[], metavar="PATH",
                    help="match files (or folders of them) to publish as score sheets")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite files in the output folder that tutor did not write")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
 
@@ -293,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "score", help="score a whole game from a match file, under its settings or others (--set)"
     )
-    p.add_argument("file")
+    p.add_argument("file", help="a match file (.yaml; see docs/match-format.md)")
     p.add_argument(
         "--set", action="append", metavar="NAME=VALUE",
         help="score the whole game again with a setting changed, e.g. --set target=300 "
@@ -305,13 +370,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("rules", help="list the presets, or show one preset's settings")
-    p.add_argument("preset", nargs="?")
+    p.add_argument("preset", nargs="?", help="a preset's name, such as australian (default: list them)")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("quiz", help="questions on tricks, legal cards and scores, checked by the engine")
     p.add_argument("files", nargs="*", help="hand files or folders (default: random deals by seed)")
-    p.add_argument("--seed", type=int, default=0, help="the same seed asks the same questions")
-    p.add_argument("--count", type=int, default=5, help="how many questions")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the same seed asks the same questions (default: a new one each run, printed)")
+    p.add_argument("--count", type=positive, default=5, help="how many questions (at least 1)")
     p.add_argument("--topic", action="append", help="left-bower, joker, no-trumps, misere, follow-suit, "
                    "scoring or any lesson tag (repeatable)")
     p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score", "best-card"],
@@ -319,14 +385,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", help="answer without asking: one answer a question, separated by ';'")
     p.add_argument("--show-answers", action="store_true", help="print each question with its answer")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.add_argument("--review", action="store_true",
+                   help="ask what your history says is due first, then new questions on your weakest topics")
+    add_history_options(p)
     p.set_defaults(func=cmd_quiz)
+    add_history_parsers(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
+    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.views.failures`)."""
+    from tutor.views.failures import Streams, run
+
+    def command(streams: Streams) -> int:
+        args = build_parser().parse_args(argv)
+        streams.ascii_only = bool(getattr(args, "ascii", False))
         return int(args.func(args))
-    except BrokenPipeError:  # pragma: no cover - e.g. `tutor replay … | head`
-        return 0
+
+    return run(command)

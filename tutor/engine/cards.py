@@ -214,7 +214,9 @@ class Joker(Card):
         return True
 
     def pretty(self) -> str:
-        return "🃏" if self.number == 1 else f"🃏{self.number}"
+        """``Jo``: the glyph every card picture draws, so buttons, text and cards agree (the
+        🃏 emoji is still read as a joker, but not written: fonts draw it unlike the cards)."""
+        return str(self)
 
     def words(self) -> str:
         return "the joker" if self.number == 1 else "the second joker"

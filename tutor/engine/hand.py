@@ -13,7 +13,7 @@ from tutor.engine.play import Play
 from tutor.engine.rules import RuleSet, preset
 from tutor.engine.seats import Seat
 
-__all__ = ["Hand", "NoteClaim", "RulesSpec"]
+__all__ = ["LEVELS", "Hand", "NoteClaim", "RulesSpec"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,17 @@ class RulesSpec:
 
     def resolve(self) -> RuleSet:
         return preset(self.preset, self.overrides)
+
+
+#: The stages of the learning path, in order, with the heading each has in a lesson index.
+LEVELS: dict[str, str] = {
+    "start": "Start here",
+    "trumps": "Trumps and bowers",
+    "joker": "The joker",
+    "misere": "Misère",
+    "scoring": "Scoring",
+    "tables": "Other tables",
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +68,10 @@ class Hand:
     notes: Mapping[str, str] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
     summary: str | None = None
+    #: The lesson's place on the learning path: its stage (a key of :data:`LEVELS`) and its
+    #: number along the whole path (1 is the first lesson).
+    level: str | None = None
+    order: int | None = None
     partner: Card | Seat | Literal["alone"] | None = None
     """Five-handed: the card the contractor calls, the player named, or ``"alone"``."""
     # Extensions of the hand-file format (West Seventh Street):

@@ -17,13 +17,15 @@ import yaml
 
 from tutor.engine.auction import Call, parse_call
 from tutor.engine.cards import Card, Suit, TutorError, parse_card
-from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.hand import LEVELS, Hand, RulesSpec
 from tutor.engine.piles import TablePiles
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
 from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
+from tutor.files.guard import UnreadableFile, read_text, tree_problems
 from tutor.files.notes import NoteReading
+from tutor.files.text import one_line
 
 __all__ = [
     "BOOL_TAG",
@@ -74,7 +76,10 @@ INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
-         "notes", "tags", "summary", "partner", "partner_discard", "grand_slam", "piles", "par")
+         "notes", "tags", "summary", "level", "order", "partner", "partner_discard", "grand_slam",
+         "piles", "par")
+#: Every player holds ten cards, so no hand has more than ten tricks (in every variant).
+MAX_TRICKS = 10
 #: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
 _CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 
@@ -91,7 +96,11 @@ class FileProblem:
     rule: str = ""
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        """``FILE:LINE: message`` (``FILE: message`` for the file as a whole, line 0), one line:
+        control characters in the path or message are shown escaped, so that a file name holding
+        a newline cannot forge a second ``FILE:LINE:`` line or a terminal escape."""
+        where = f"{self.path}:{self.line}" if self.line > 0 else self.path
+        return one_line(f"{where}: {self.message}")
 
 
 class HandFileError(TutorError):
@@ -200,7 +209,12 @@ class Reader(NoteReading):
     # the whole file ------------------------------------------------------------------------
     def hand(self, root: yaml.Node) -> Hand | None:
         if not isinstance(root, yaml.MappingNode):
-            self.fail(root, "a hand file is a mapping of keys (title, rules, dealer, hands, …)")
+            self.fail(root, "not a hand file: a hand file is a mapping of keys (title, rules, dealer, "
+                      "hands, …)", NOT_THIS_KIND)
+            return None
+        wrong = not_this_kind(root, "hand file")
+        if wrong is not None:
+            self.fail(root, wrong, NOT_THIS_KIND)
             return None
         fields: dict[str, yaml.Node] = {}
         for key_node, value_node in root.value:
@@ -231,6 +245,8 @@ class Reader(NoteReading):
         par = self.par(fields["par"]) if "par" in fields else None
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
+        level = self.level(fields["level"]) if "level" in fields else None
+        order = self.path_order(fields["order"]) if "order" in fields else None
         partner = self.partner(fields["partner"]) if "partner" in fields else None
         # Extensions for West Seventh Street: grand nullo's exchange and grand slam's card.
         partner_discard = (
@@ -261,6 +277,8 @@ class Reader(NoteReading):
             notes=notes,
             tags=tags,
             summary=summary,
+            level=level,
+            order=order,
             partner=partner,
             partner_discard=partner_discard,
             grand_slam=given,
@@ -280,6 +298,9 @@ class Reader(NoteReading):
             overrides: dict[str, object] = {}
             for key_node, value_node in node.value:
                 key = str(key_node.value)
+                if ("rules", key) in self.lines:
+                    self.fail(key_node, f"rules: setting {key!r} appears twice", "rules")
+                    continue
                 self.mark(("rules", key), value_node)
                 if key == "preset":
                     name = self.text(value_node, "rules preset")
@@ -435,6 +456,11 @@ class Reader(NoteReading):
         if not isinstance(node, yaml.SequenceNode):
             self.fail(node, "play must be a list of tricks, each a list of cards in the order played")
             return None
+        if len(node.value) > MAX_TRICKS:
+            # Stop before reading: a hand holds ten tricks, and a file of thousands is a mistake.
+            self.fail(node.value[MAX_TRICKS], f"play has {len(node.value)} tricks; a hand of Five "
+                      f"Hundred has at most {MAX_TRICKS} (ten cards each)", "play")
+            return None
         tricks: list[tuple[Play, ...]] = []
         for t, trick_node in enumerate(node.value):
             self.mark(("play", t), trick_node)
@@ -462,12 +488,68 @@ class Reader(NoteReading):
             tricks.append(tuple(plays))
         return tuple(tricks)
 
+    def level(self, node: yaml.Node) -> str | None:
+        """The lesson's stage on the learning path: one of LEVELS (docs/hand-format.md)."""
+        name = self.text(node, "level")
+        if name is not None and name not in LEVELS:
+            self.fail(node, f"level {name!r} is not a stage of the learning path: write one of "
+                            f"{', '.join(LEVELS)}", "learning path")
+            return None
+        return name
+
+    def path_order(self, node: yaml.Node) -> int | None:
+        """The lesson's number along the learning path: a whole number from 1."""
+        if not isinstance(node, yaml.ScalarNode) or node.tag != INT_TAG or node.style:
+            self.fail(node, f"order must be a whole number from 1 (the lesson's place on the "
+                            f"learning path), not {getattr(node, 'value', node)!r}", "learning path")
+            return None
+        value = int(node.value)
+        if value < 1:
+            self.fail(node, f"order must be a whole number from 1, not {value}", "learning path")
+            return None
+        return value
+
     def tags(self, node: yaml.Node) -> tuple[str, ...] | None:
         items = self.items(node, "tags")
         if items is None:
             return None
-        out = [self.text(item, "tag") for item in items]
-        return tuple(t for t in out if t is not None)
+        out: list[str] = []
+        for item in items:
+            tag = self.text(item, "tag")
+            if tag is not None and not tag.strip():
+                self.fail(item, "a tag is empty: write a topic such as joker or misere", "tags")
+            elif tag is not None:
+                out.append(tag)
+        return tuple(out)
+
+
+#: The rule named by a problem that says the file is not the kind of file it was given as.
+NOT_THIS_KIND = "kind of file"
+_MATCH_KEYS = frozenset({"title", "rules", "partnerships", "players", "hands", "summary"})
+
+
+def not_this_kind(root: yaml.MappingNode, kind: Literal["hand file", "match file"]) -> str | None:
+    """Why a mapping is not a ``kind`` at all (a match file given as a hand, say), or None.
+
+    The message never quotes the file: a path that leads to some other file must not have its
+    lines printed back as "unknown key" messages.
+    """
+    keys = {k.value for k, _v in root.value if isinstance(k, yaml.ScalarNode)}
+    hands = next((v for k, v in root.value if getattr(k, "value", None) == "hands"), None)
+    if kind == "hand file":
+        looks_like_match = bool(keys & {"partnerships", "players"}) or isinstance(hands, yaml.SequenceNode)
+        if looks_like_match and keys <= _MATCH_KEYS:
+            return ("this is a match file (a list of hands), not a hand file: score it with "
+                    "`tutor score FILE`")
+        if not keys & set(_KEYS):
+            return f"not a hand file: it has none of a hand file's keys ({', '.join(_KEYS[:6])}, …)"
+        return None
+    if keys & {"dealer", "kitty", "auction", "play"} and not keys & {"partnerships", "players"}:
+        return ("this is a hand file (one deal), not a match file: replay it with "
+                "`tutor replay FILE`, or list it in a match file's hands (docs/match-format.md)")
+    if not keys & _MATCH_KEYS:
+        return "not a match file: it has none of a match file's keys (" + ", ".join(sorted(_MATCH_KEYS)) + ")"
+    return None
 
 
 def _kind(node: yaml.Node) -> str:
@@ -506,6 +588,9 @@ def compose(text: str, path: str, what: str) -> yaml.Node | list[FileProblem]:
     if root is None:
         return [FileProblem(path, 1, "the file is empty", what)]
     node: yaml.Node = root
+    unsafe = tree_problems(node, aliases="&" in text)  # no anchor, no alias: nothing is shared
+    if unsafe:
+        return [FileProblem(path, line, message, "YAML") for line, message in unsafe]
     return node
 
 
@@ -529,7 +614,11 @@ def loads(text: str, path: str = "<string>") -> Hand:
 def load(fp: str | Path | IO[str]) -> Hand:
     """Read a hand from a path or an open text file."""
     if isinstance(fp, str | Path):
-        return loads(Path(fp).read_text("utf-8"), str(fp))
+        try:
+            text = read_text(fp, "hand file")
+        except UnreadableFile as err:
+            raise HandFileError([FileProblem(str(fp), 0, str(err), "file")]) from None
+        return loads(text, str(fp))
     return loads(fp.read(), getattr(fp, "name", "<stream>"))
 
 
@@ -538,12 +627,12 @@ def check(path: str | Path, text: str | None = None) -> tuple[Replay | None, lis
     name = str(path)
     try:
         if text is None:
-            text = Path(path).read_text("utf-8")
+            text = read_text(path, "hand file")
         loaded = load_with_lines(text, name)
     except HandFileError as err:
         return None, err.problems
-    except (OSError, UnicodeDecodeError) as err:
-        return None, [FileProblem(name, 1, f"cannot read the file: {err}", "file")]
+    except UnreadableFile as err:
+        return None, [FileProblem(name, 0, str(err), "file")]
     try:
         result = build(loaded.hand)
     except TutorError as err:
@@ -577,8 +666,14 @@ def _note_problems(loaded: LoadedHand, result: Replay) -> list[FileProblem]:
 # writing ------------------------------------------------------------------------------------
 
 
+#: What a literal block (``|``) cannot hold as it is: control characters other than newline and
+#: tab, carriage returns, and the Unicode line breaks that YAML reads as new lines.
+_NOT_IN_A_BLOCK = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+
+
 def _string(s: str, indent: str) -> str:
-    if "\n" in s and not s.startswith((" ", "\t")) and not re.search(r"[ \t]\n|[ \t]$", s):
+    if ("\n" in s and not s.startswith((" ", "\t")) and not re.search(r"[ \t]\n|[ \t]$", s)
+            and not _NOT_IN_A_BLOCK.search(s)):
         body = s[:-1] if s.endswith("\n") else s
         chomp = "" if s.endswith("\n") and not s.endswith("\n\n") else "-"
         if s.endswith("\n\n"):
@@ -635,9 +730,13 @@ def dumps(hand: Hand) -> str:
     if hand.par is not None:
         out.append(f"par: {hand.par}")
     if hand.tags:
-        out.append(f"tags: {_flow(list(hand.tags))}")
+        out.append(f"tags: {_flow([_tag(t) for t in hand.tags])}")
     if hand.summary is not None:
         out.append(f"summary: {_string(hand.summary, '')}")
+    if hand.level is not None:
+        out.append(f"level: {hand.level}")
+    if hand.order is not None:
+        out.append(f"order: {hand.order}")
     if hand.partner_discard is not None:
         out.append(f"partner_discard: {_flow([str(c) for c in hand.partner_discard])}")
     if hand.grand_slam is not None:
@@ -651,6 +750,13 @@ def dumps(hand: Hand) -> str:
                 out.append(f"    up: {_flow([str(c) for c in p.up])}")
                 out.append(f"    down: {_flow([str(c) for c in p.down])}")
     return "\n".join(out) + "\n"
+
+
+def _tag(tag: str) -> str:
+    """A tag bare when YAML reads it back as the same text (``kitty``), else quoted (``"no"``)."""
+    if re.fullmatch(r"[A-Za-z][\w-]*", tag) and yaml.safe_load(tag) == tag:
+        return tag
+    return json.dumps(tag, ensure_ascii=False)
 
 
 def _yaml_scalar(value: object) -> str:

@@ -22,7 +22,17 @@ from tutor.engine.hand import RulesSpec
 from tutor.engine.replay import Replay
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import FOUR_SEATS, FOUR_SIDES, Seat, SeatError, Side
-from tutor.files.handfile import BOOL_TAG, INT_TAG, FileProblem, Reader, check, compose
+from tutor.files.guard import UnreadableFile, read_text
+from tutor.files.handfile import (
+    BOOL_TAG,
+    INT_TAG,
+    NOT_THIS_KIND,
+    FileProblem,
+    Reader,
+    check,
+    compose,
+    not_this_kind,
+)
 
 __all__ = ["Match", "MatchFileError", "MatchHand", "Party", "load", "loads"]
 
@@ -119,6 +129,10 @@ class _MatchReader(Reader):
         if not isinstance(root, yaml.MappingNode):
             self.fail(root, "a match file is a mapping: title, partnerships or players, rules, hands")
             return None
+        wrong = not_this_kind(root, "match file")
+        if wrong is not None:
+            self.fail(root, wrong, NOT_THIS_KIND)
+            return None
         fields: dict[str, yaml.Node] = {}
         for key_node, value_node in root.value:
             key = str(key_node.value)
@@ -156,6 +170,7 @@ class _MatchReader(Reader):
     # the table ------------------------------------------------------------------------------
     def partnerships(self, node: yaml.Node | None) -> None:
         names: dict[Side, str] = {}
+        seen: set[str] = set()  # each player's name, so that nobody sits in two seats
         if node is not None:
             if not isinstance(node, yaml.MappingNode):
                 self.fail(node, "partnerships maps NS and EW to names: {NS: [Ann, Bob], EW: The Smiths}")
@@ -176,6 +191,12 @@ class _MatchReader(Reader):
                         continue
                     if any(p is None for p in people):
                         continue
+                    twice = [p for p in people if p is not None and _norm(p) in seen]
+                    if twice or (people[0] is not None and _norm(people[0]) == _norm(people[1] or "")):
+                        self.fail(value_node, f"{(twice or people)[0]!r} plays in two seats: each "
+                                              f"player sits in one partnership, in one seat")
+                        continue
+                    seen.update(_norm(p) for p in people if p is not None)
                     for seat, person in zip(side.seats, people, strict=True):
                         assert person is not None
                         self.seat_names[seat] = person
@@ -211,17 +232,19 @@ class _MatchReader(Reader):
     def table_rules(self, spec: RulesSpec, node: yaml.Node) -> RulesSpec | None:
         """The rules say whether the game is three-handed; the table must agree."""
         three = len(self.parties) == 3
+        players = spec.resolve().players
+        if players not in (3, 4) or (players == 3 and not three):
+            table = "three players" if three else "two partnerships (four players)"
+            self.fail(_setting_node(node, "players"), f"the rules say players: {players}, but a match "
+                      f"file scores {table}: {3 if three else 4} players", "rules")
+            return None
         said = spec.overrides.get("three_handed")
         if said is None:
             said = spec.resolve().three_handed
             if three and not said:
                 return RulesSpec(spec.preset, {**spec.overrides, "three_handed": True})
         if bool(said) != three:
-            line_node = node
-            if isinstance(node, yaml.MappingNode):
-                for k, v in node.value:
-                    if str(k.value) == "three_handed":
-                        line_node = v
+            line_node = _setting_node(node, "three_handed")
             table = "three players" if three else "two partnerships"
             self.fail(line_node, f"the rules say three_handed {'on' if said else 'off'}, but the match "
                                  f"has {table}", "rules")
@@ -438,6 +461,11 @@ class _MatchReader(Reader):
             self.fail(node, f"hand {number}: no such hand file {raw!r}")
             return None
         replay, problems = check(path)
+        if any(p.rule in (NOT_THIS_KIND, "YAML", "file") for p in problems):
+            # Said in one line, the file unquoted: a path may lead anywhere (../../etc/shadow).
+            self.fail(node, f"hand {number}: {raw} is not a hand file that tutor can read "
+                            f"({_reason(problems)})")
+            return None
         if problems or replay is None:
             self.problems.extend(problems)
             self.fail(node, f"hand {number}: the hand file {raw} has the problems listed above")
@@ -471,6 +499,28 @@ class _MatchReader(Reader):
         )
 
 
+def _setting_node(node: yaml.Node, name: str) -> yaml.Node:
+    """The value of setting ``name`` in a rules mapping (for its line), else the rules node."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if str(k.value) == name:
+                found: yaml.Node = v
+                return found
+    return node
+
+
+def _reason(problems: list[FileProblem]) -> str:
+    """Why a hand path is not a hand file, in words that quote none of its content."""
+    first = problems[0]
+    if first.rule == "file":
+        return first.message
+    if first.rule == "YAML":
+        return "it is not valid YAML" if first.message.startswith("not valid YAML") else first.message
+    if first.rule == NOT_THIS_KIND and first.message.startswith("this is a match file"):
+        return "it is a match file"
+    return "it is not a mapping of a hand file's keys"
+
+
 def _norm(text: str) -> str:
     """How `by:` and `order:` are matched: case, spaces and dashes do not matter."""
     return "".join(text.upper().replace("–", "-").split())
@@ -496,8 +546,8 @@ def load(fp: str | Path | IO[str]) -> Match:
     """Read a match from a path or an open text file."""
     if isinstance(fp, str | Path):
         try:
-            text = Path(fp).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise MatchFileError([FileProblem(str(fp), 1, f"cannot read the file: {err}", "file")]) from None
+            text = read_text(fp, "match file")
+        except UnreadableFile as err:
+            raise MatchFileError([FileProblem(str(fp), 0, str(err), "file")]) from None
         return loads(text, str(fp))
     return loads(fp.read(), getattr(fp, "name", "<stream>"))

@@ -26,9 +26,9 @@ from tutor.engine.hand import NoteClaim
 
 __all__ = ["CLAIM_KEYS", "NOTE_KEY", "NoteReading"]
 
-NOTE_KEY = re.compile(r"^(intro|auction|discard|partner|outro|\d+|\d+\.\d+)$")
+NOTE_KEY = re.compile(r"intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]+")  # ASCII digits
 CLAIM_KEYS = ("best", "cost", "only")
-_CARD_KEY = re.compile(r"^\d+\.\d+$")
+_CARD_KEY = re.compile(r"[0-9]+\.[0-9]+")
 _BOOL = "tag:yaml.org,2002:bool"
 _INT = "tag:yaml.org,2002:int"
 
@@ -56,8 +56,11 @@ class NoteReading:
         claims: dict[str, NoteClaim] = {}
         for key_node, value_node in node.value:
             key = str(key_node.value)
+            if key in out or key in claims:
+                self.fail(key_node, f"note {key!r} appears twice: write both in one note", "notes")
+                continue
             self.mark(("notes", key), key_node)
-            if not NOTE_KEY.match(key):
+            if not NOTE_KEY.fullmatch(key):
                 self.fail(
                     key_node,
                     f"note {key!r}: a note belongs to intro, auction, discard, a trick (\"3\"), "
@@ -83,7 +86,7 @@ class NoteReading:
             if k == "text":
                 text = self.text(v_node, f"note {key}")
             elif k in CLAIM_KEYS:
-                if not _CARD_KEY.match(key):
+                if not _CARD_KEY.fullmatch(key):
                     self.fail(k_node, f"note {key!r}: {k}: is a claim about one card, so it belongs "
                                       f"on a card's note (\"3.2\")")
                     continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tutor.engine.hand import LEVELS
 from tutor.engine.rules import PRESET_NAMES, SETTINGS
 
 __all__ = ["SCHEMA_ID", "schema", "schema_json"]
@@ -98,7 +99,10 @@ def schema() -> dict[str, Any]:
             },
             "notes": {
                 "type": "object",
-                "propertyNames": {"pattern": r"^(?:intro|auction|discard|partner|outro|\d+|\d+\.\d+)$"},
+                # ASCII digits only, and nothing after (Python's $ would allow a trailing newline).
+                "propertyNames": {
+                    "pattern": r"^(?:intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]+)(?![\s\S])"
+                },
                 "additionalProperties": {
                     "oneOf": [
                         {"type": "string"},
@@ -128,8 +132,17 @@ def schema() -> dict[str, Any]:
                 "minimum": 0,
                 "maximum": 10,
             },
-            "tags": {"type": "array", "items": {"type": "string"}},
+            "tags": {"type": "array", "items": {"type": "string", "pattern": r"\S"}},
             "summary": {"type": "string"},
+            "level": {
+                "description": "the lesson's stage on the learning path, in this order",
+                "enum": list(LEVELS),
+            },
+            "order": {
+                "description": "the lesson's number along the learning path (1 is the first)",
+                "type": "integer",
+                "minimum": 1,
+            },
             "partner": {
                 "description": "five-handed: alone, a card to call, or a seat to name",
                 "type": "string",

@@ -30,8 +30,8 @@ def verify(path: str | Path, text: str | None = None,
         except (OSError, UnicodeDecodeError):
             return check(path)
     rep, problems = check(name, text)
-    if rep is None or problems:
-        return rep, problems
+    if rep is None or problems or (rep.hand.par is None and not rep.hand.claims):
+        return rep, problems  # nothing to verify: no second read, no solver
     try:
         loaded = load_with_lines(text, name)
     except HandFileError:  # pragma: no cover - check() has read it already

@@ -27,6 +27,8 @@ from enum import Enum
 
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card, CardError, Joker
+from tutor.engine.hand import Hand
+from tutor.engine.order import sorted_hand
 from tutor.engine.play import IllegalPlay, Play, PlayContext
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, TrickRecord, build
@@ -34,6 +36,7 @@ from tutor.engine.rulings import TOPICS, Kind, Ruling
 from tutor.engine.seats import Seat, SeatError, Side
 from tutor.teach.bestcard import best_card_spots
 from tutor.teach.playalong import Turn, turns
+from tutor.teach.reasons import legal_reasons
 
 __all__ = [
     "BASIC_KINDS",
@@ -44,9 +47,12 @@ __all__ = [
     "QuestionKind",
     "QuizSession",
     "best_card_questions",
+    "known_topics",
     "make_quiz",
     "matches_topic",
     "questions_from",
+    "shortfall",
+    "unknown_topics",
 ]
 
 #: The topics a learner can pick from; any lesson tag (LESSONS.md) is accepted too.
@@ -122,6 +128,8 @@ class Question:
     turn: Turn | None = None
     #: The explanation shown with the answer, when it is not the engine's ruling (best-card).
     explanation: tuple[str, ...] = ()
+    #: The deal the question is taken from: the history keeps it, to ask the question again.
+    deal: Hand | None = None
 
     @property
     def answer_text(self) -> str:
@@ -154,12 +162,16 @@ class Question:
                 return frozenset({keys[raw.upper()]})
             try:
                 seat = Seat.parse(raw)
-                return frozenset({seat.value})
+                if seat.value in keys.values():
+                    return frozenset({seat.value})
             except SeatError:
                 pass
             for choice in self.choices:
                 if choice.card is not None and _same_card(raw, choice.card):
                     return frozenset({choice.key})
+            if any(c.key == str(c.card) for c in self.choices):
+                raise ValueError(f"cannot read {raw!r}: answer with one of the cards played "
+                                 f"({', '.join(c.key for c in self.choices)})")
             raise ValueError(f"cannot read {raw!r}: answer with a seat (N, E, S, W) or the card it played")
         if self.kind in (QuestionKind.LEGAL_PLAYS, QuestionKind.BEST_CARD):
             picked: set[str] = set()
@@ -168,9 +180,10 @@ class Question:
                     continue
                 match = next((c for c in self.choices if c.card and _same_card(part, c.card)), None)
                 if match is None:
+                    legal = [c.key for c in self.choices if c.key in self.answer]
                     raise ValueError(
                         f"cannot read {part!r}: answer with cards from the hand, such as "
-                        + " ".join(c.key for c in self.choices[:3])
+                        + " ".join(legal[:3])
                     )
                 picked.add(match.key)
             if not picked:
@@ -200,7 +213,8 @@ class Question:
         if self.explanation:
             reasons = list(self.explanation)
         elif self.kind is QuestionKind.LEGAL_PLAYS and self.turn is not None:
-            reasons = _legal_reasons(self, picked)
+            offered = [(c.key, c.card) for c in self.choices if c.card is not None]
+            reasons = legal_reasons(self.turn, offered, self.answer, picked)
         else:
             reasons = [self.ruling.text]
         return Feedback(correct, picked, self.answer, self.answer_text, tuple(reasons))
@@ -217,38 +231,9 @@ def _same_card(text: str, card: Card) -> bool:
         return False
 
 
-def _legal_reasons(q: Question, picked: frozenset[str]) -> list[str]:
-    """For a legal-plays answer: why each wrongly marked or missed card is so, else one telling reason."""
-    turn = q.turn
-    assert turn is not None
-    by_key = {c.key: c for c in q.choices}
-    out: list[str] = []
-    for key in sorted(picked - q.answer):
-        if key not in by_key:
-            out.append(f"{key} is not one of {turn.seat.word}'s cards.")
-            continue
-        card = by_key[key].card
-        assert card is not None
-        out.append(_verdict(turn, card))
-    for key in sorted(q.answer - picked):
-        card = by_key[key].card
-        assert card is not None
-        out.append(_verdict(turn, card))
-    if not out:
-        illegal = [c.card for c in q.choices if c.key not in q.answer and c.card is not None]
-        out.append(_verdict(turn, illegal[0]) if illegal else turn.ruling.text)
-    return out
-
-
-def _verdict(turn: Turn, card: Card) -> str:
-    try:
-        return turn.judge(card).text
-    except IllegalPlay as err:
-        return f"Not {card}: {err}."
-
-
 def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    """A score with its sign, the minus a true one as in every sentence (−320)."""
+    return f"{n:+d}".replace("-", "−") if n else "0"
 
 
 def _score_label(ns: int, ew: int) -> str:
@@ -284,6 +269,19 @@ def _kind_topics(kinds: Iterable[Kind]) -> set[str]:
     return {t for k in kinds for t in TOPICS[k]}
 
 
+def known_topics() -> tuple[str, ...]:
+    """Every topic a question can have, sorted: what ``--topic`` may ask for."""
+    found = {t for ts in TOPICS.values() for t in ts} | set(TOPIC_CHOICES)
+    found |= {"right-bower", "joker-in-trumps", "joker-in-no-trumps"}  # from the cards (_card_topics)
+    return tuple(sorted(found))
+
+
+def unknown_topics(wanted: Iterable[str]) -> list[str]:
+    """The topics in ``wanted`` that no question can have (a typo), in the order given."""
+    known = set(known_topics())
+    return [w for w in wanted if not matches_topic(known, [w])]
+
+
 def matches_topic(topics: Iterable[str], wanted: Iterable[str]) -> bool:
     """True when any wanted topic is among ``topics``; ``joker`` matches every joker topic."""
     have = set(topics)
@@ -299,10 +297,19 @@ def matches_topic(topics: Iterable[str], wanted: Iterable[str]) -> bool:
 def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
     assert rp.contract is not None and trick.ruling is not None and trick.winner is not None
     assert rp.context is not None
+    seats = trick.seats[: len(trick.plays)]
+    # A seat that plays two cards to a trick (the two-handed game): "South" would not say
+    # which of South's cards won, so the answers are the cards.
+    by_card = len(set(seats)) < len(seats)
     choices = tuple(
-        Choice(seat.value, f"{seat.word} ({play.pretty()})", play.card, f"{seat.word} ({play})")
-        for seat, play in zip(trick.seats, trick.plays, strict=False)
+        Choice(str(play) if by_card else seat.value, f"{seat.word} ({play.pretty()})", play.card,
+               f"{seat.word} ({play})")
+        for seat, play in zip(seats, trick.plays, strict=False)
     )
+    assert trick.winner_index is not None
+    answer = str(trick.plays[trick.winner_index]) if by_card else trick.winner.value
+    led = trick.plays[0]
+    question = "which card wins this trick?" if by_card else "who wins this trick?"
     shown = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
     topics = (
         _kind_topics([trick.ruling.kind, *(r.kind for r in trick.rulings)])
@@ -312,21 +319,25 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
     return Question(
         kind=QuestionKind.WHO_WINS,
         source=rp.hand.title,
-        prompt=f"Trick {trick.number} of {rp.contract.words()}: who wins this trick?",
+        prompt=f"Trick {trick.number} of {rp.contract.words()}: {trick.leader.word} led "
+        f"{led.card.words()}; {question}",
         contract=rp.contract,
         rules=rp.rules.name,
         choices=choices,
-        answer=frozenset({trick.winner.value}),
+        answer=frozenset({answer}),
         ruling=trick.ruling,
         topics=frozenset(topics),
         trick=shown,
+        deal=rp.hand,
     )
 
 
 def _legal_plays(rp: Replay, turn: Turn) -> Question:
     assert rp.contract is not None
     legal = set(turn.legal())
-    choices = tuple(Choice(str(c), c.pretty(), c, str(c)) for c in dict.fromkeys(turn.hand))
+    # In the order the hand is shown (trumps first), so the feedback lists cards in that order.
+    choices = tuple(Choice(str(c), c.pretty(), c, str(c))
+                    for c in sorted_hand(dict.fromkeys(turn.hand), turn.ctx))
     kinds: list[Kind] = []
     for card in dict.fromkeys(turn.hand):
         try:
@@ -355,6 +366,7 @@ def _legal_plays(rp: Replay, turn: Turn) -> Question:
         seat=turn.seat,
         hand=turn.hand,
         turn=turn,
+        deal=rp.hand,
     )
 
 
@@ -397,6 +409,7 @@ def _score(rp: Replay, rng: random.Random) -> Question:
         ruling=result.ruling,
         topics=frozenset(topics),
         tricks_won=won,
+        deal=rp.hand,
     )
 
 
@@ -445,6 +458,7 @@ def best_card_questions(rp: Replay) -> list[Question]:
             hand=turn.hand,
             turn=turn,
             explanation=spot.explanation,
+            deal=rp.hand,
         ))
     return out
 
@@ -463,6 +477,10 @@ def make_quiz(
     From ``replays`` when given (hand files), else from random deals whose seeds come from
     ``seed``. ``topics`` keeps only questions on those topics; kinds are mixed in turn.
     """
+    if not kinds:
+        raise ValueError("make_quiz needs at least one kind of question (kinds is empty)")
+    if count < 1:
+        raise ValueError(f"a quiz has at least one question, not {count}")
     rng = random.Random(seed)
     kinds = tuple(kinds)
     pool: dict[QuestionKind, list[Question]] = {k: [] for k in kinds}
@@ -510,6 +528,17 @@ def make_quiz(
             else:
                 order.remove(k)
     return out
+
+
+def shortfall(asked: int, got: int, topic: str = "") -> str:
+    """What to tell a learner whose quiz is shorter than asked for (``""`` when it is not)."""
+    if got >= asked:
+        return ""
+    on = f" on {topic.replace('-', ' ').replace('misere', 'misère')}" if topic else ""
+    if not got:
+        return f"No questions were available{on}, of the {asked} asked for."
+    were = "question was" if got == 1 else "questions were"
+    return f"Only {got} {were} available{on}, of the {asked} asked for."
 
 
 @dataclass

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.cards import Card
-from tutor.engine.play import Play
+from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
 from tutor.teach.bestcard import best_card_spots
 from tutor.teach.values import TurnValues, step_values, takes
 from tutor.views.pages import Pictures
+from tutor.views.render import sorted_hand
 
 __all__ = ["CACHE", "AnalysisCache", "add_analysis", "content_key"]
 
@@ -99,12 +100,15 @@ class AnalysisCache:
         """Write the analyses this build used (others are dropped), in a stable order."""
         kept = {k: self._entries[k] for k in sorted(self._used) if k in self._entries}
         text = json.dumps({"version": _VERSION, "hands": kept}, ensure_ascii=False, sort_keys=True)
-        if not (self.path.is_file() and self.path.read_text("utf-8") == text):
-            self.path.write_text(text, "utf-8")
+        try:
+            if not (self.path.is_file() and self.path.read_text("utf-8") == text):
+                self.path.write_text(text, "utf-8")
+        except (OSError, UnicodeDecodeError):
+            pass  # only a cache: the next build analyses again
 
 
-def _row(tv: TurnValues, draw: Pictures) -> dict[str, object]:
-    best = tv.best_cards()
+def _row(tv: TurnValues, draw: Pictures, ctx: PlayContext | None) -> dict[str, object]:
+    best = sorted_hand(tv.best_cards(), ctx)
     return {
         "seat_word": tv.seat.word,
         "card": draw.card(tv.actual),
@@ -113,7 +117,7 @@ def _row(tv: TurnValues, draw: Pictures) -> dict[str, object]:
         "cost": tv.cost,
         "verdict": tv.sentence(),
         "best_cards": [draw.card(c) for c in best],
-        "values": ", ".join(f"{c.pretty()} {v}" for c, v in tv.cards.items()),
+        "values": ", ".join(f"{c.pretty()} {tv.cards[c]}" for c in sorted_hand(tuple(tv.cards), ctx)),
     }
 
 
@@ -122,7 +126,7 @@ def add_analysis(view: dict[str, Any], rep: Replay, an: Analysis, draw: Pictures
     values = step_values(rep, analysis=an)
     tricks: dict[int, list[dict[str, object]]] = {}
     for tv in values.values():
-        tricks.setdefault(tv.trick, []).append(_row(tv, draw))
+        tricks.setdefault(tv.trick, []).append(_row(tv, draw, rep.context))
     costly = sum(1 for tv in values.values() if tv.cost)
     view["analysis"] = {
         "par": an.par,

@@ -7,9 +7,8 @@ One class, one verb::
 Every card, hand and trick is drawn by :mod:`tutor.views.render` (the same pictures as the widget),
 and every ruling shown is the one the engine made (:func:`tutor.engine.replay.build`); the templates
 only lay things out. The build is deterministic (the same files give the same bytes), writes
-only inside its output folder and never deletes a file it did not write: what it wrote is
-listed in ``.tutor-export`` in the output folder, and only files listed there from an earlier
-build are removed when they are no longer part of the site.
+only inside its output folder and never replaces or deletes a file it did not write: what it
+wrote is listed with a hash of each file in ``.tutor-export`` (:mod:`tutor.views.outfolder`).
 """
 
 from __future__ import annotations
@@ -22,15 +21,16 @@ from typing import Any
 
 import jinja2
 
+from tutor.engine.hand import LEVELS
 from tutor.files.handfile import FileProblem, check
+from tutor.files.text import one_line
 from tutor.views.analysed import AnalysisCache, add_analysis, content_key
+from tutor.views.outfolder import MANIFEST, FolderError, publish
 from tutor.views.pages import Pictures, lesson_summary, lesson_view
 from tutor.views.render import environment
 
 __all__ = ["MANIFEST", "STATIC_FILES", "BuildReport", "Page", "Site", "hand_files"]
 
-#: The list of files the last build wrote, relative to the output folder.
-MANIFEST = ".tutor-export"
 #: Files copied from the templates into the site as they are (after any ``--templates`` override).
 STATIC_FILES = ("tutor.css", "quiz.js")
 
@@ -53,10 +53,13 @@ class Page:
 
 @dataclass
 class BuildReport:
-    """What a build did: the files written, the files it removed, and every problem found."""
+    """What a build did: the files written (unchanged ones included), the files it removed, and
+    every problem found."""
 
     written: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    """Pages an earlier build wrote that the site no longer has, kept because they changed since."""
     problems: list[FileProblem] = field(default_factory=list)
     lessons: int = 0
     skipped: int = 0
@@ -84,6 +87,8 @@ class _Lesson:
     tags: tuple[str, ...]
     summary: Mapping[str, object]
     view: Mapping[str, object]
+    level: str | None = None
+    order: int | None = None
 
     @property
     def path(self) -> str:
@@ -99,6 +104,31 @@ def hand_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str]]:
                 yield p, p.relative_to(path).with_suffix("").as_posix()
         else:
             yield path, path.stem
+
+
+def learning_path(lessons: Sequence[_Lesson]) -> list[_Lesson]:
+    """The lessons in the order of the learning path: by stage (``level``), then ``order``;
+    lessons without them after the rest, in the order given (by file name)."""
+    stages = list(LEVELS)
+
+    def key(item: tuple[int, _Lesson]) -> tuple[int, int, int]:
+        i, lesson = item
+        stage = stages.index(lesson.level) if lesson.level in stages else len(stages)
+        return (stage, lesson.order if lesson.order is not None else 1 << 30, i)
+
+    return [lesson for _, lesson in sorted(enumerate(lessons), key=key)]
+
+
+def _stages(lessons: Sequence[_Lesson]) -> list[tuple[str | None, int, list[_Lesson]]]:
+    """The lessons (already in path order) in runs of one stage: (level, index of the first, lessons)."""
+    out: list[tuple[str | None, int, list[_Lesson]]] = []
+    for i, lesson in enumerate(lessons):
+        level = lesson.level if lesson.level in LEVELS else None
+        if out and out[-1][0] == level:
+            out[-1][2].append(lesson)
+        else:
+            out.append((level, i, [lesson]))
+    return out
 
 
 def slugify(text: str) -> str:
@@ -144,21 +174,22 @@ class Site:
 
     def __init__(
         self,
-        sources: Sequence[str | Path],
+        sources: Sequence[str | Path] | str | Path,
         out: str | Path,
         *,
         templates: str | Path | None = None,
         title: str = "Five Hundred lessons",
         extra_pages: Sequence[Page] = (),
-        matches: Sequence[str | Path] = (),
+        matches: Sequence[str | Path] | str | Path = (),
         analysis: bool = False,
     ) -> None:
-        self.sources = list(sources)
         #: With ``analysis``, each lesson page shows the solver's analysis and best-card questions
         #: (:mod:`tutor.views.analysed`); ``analysed`` counts the hands the solver ran on.
         self.analysis = analysis
         self.analysed = 0
-        self.matches = list(matches)
+        # One path given as a string is one path, not a list of its characters.
+        self.sources = [sources] if isinstance(sources, str | Path) else list(sources)
+        self.matches = [matches] if isinstance(matches, str | Path) else list(matches)
         self.out = Path(out)
         self.title = title
         self.extra_pages = list(extra_pages)
@@ -172,33 +203,49 @@ class Site:
 
     # the one verb -----------------------------------------------------------------------------
 
-    def build(self) -> BuildReport:
-        """Check every hand file, skip the invalid ones, and write the whole site."""
+    def build(self, *, force: bool = False) -> BuildReport:
+        """Check every hand file, skip the invalid ones, and write the whole site.
+
+        Nothing is written when a source does not exist or when a file in the way is not one
+        tutor wrote (:class:`ExportError` says which; ``force`` overwrites such files). See
+        :mod:`tutor.views.outfolder` for how the files are written, locked and removed.
+        """
         if self.out.exists() and not self.out.is_dir():
             raise ExportError(f"{self.out} is not a folder")
+        self._check_sources()
         report = BuildReport()
         cache = AnalysisCache(self.out) if self.analysis else None
         lessons = self._lessons(report, cache)
         report.lessons = len(lessons)
         self._extra = [*self.extra_pages, *self._score_sheets(report)]
-        self.out.mkdir(parents=True, exist_ok=True)
-        root = self.out.resolve()
-        previous = self._read_manifest(root)
+        files: dict[str, bytes] = {}
         for page in self._pages(lessons):
-            self._write(root, page.path, self._render(page), report)
+            files[page.path] = self._render(page)
         for name in STATIC_FILES:
-            self._write(root, name, self._static(name), report)
-        manifest = "".join(f"{p}\n" for p in sorted(report.written))
-        for stale in sorted(previous - set(report.written)):
-            target = self._inside(root, stale)
-            if target is not None and target.is_file():
-                target.unlink()
-                report.removed.append(stale)
-        self._write(root, MANIFEST, manifest.encode("utf-8"), None)
+            files[name] = self._static(name)
+        try:
+            done = publish(self.out, files, force=force)
+        except FolderError as err:
+            raise ExportError(str(err)) from None
+        report.written.extend(files)
+        report.removed.extend(done.removed)
+        report.kept.extend(done.kept)
         if cache is not None:
             cache.save()
             self.analysed = cache.runs
         return report
+
+    def _check_sources(self) -> None:
+        """Stop before anything is written when a source is missing (a typo must not empty a site)."""
+        for kind, paths in (("hand file", self.sources), ("match file", self.matches)):
+            for raw in paths:
+                path = Path(raw)
+                if not path.exists():
+                    raise ExportError(f"{one_line(str(raw))}: no such file or folder; nothing was "
+                                      f"written (give the {kind}s or their folder)")
+                if path.is_dir() and next(hand_files([path]), None) is None:
+                    raise ExportError(f"{one_line(str(raw))}: the folder has no {kind}s (*.yaml); "
+                                      f"nothing was written")
 
     # reading ----------------------------------------------------------------------------------
 
@@ -222,8 +269,9 @@ class Site:
                 if an is not None:
                     view = add_analysis(view, result, an, self.pictures)
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
-                                   lesson_summary(result), view))
-        return lessons
+                                   lesson_summary(result), view,
+                                   hand.level, hand.order))
+        return learning_path(lessons)
 
     def _score_sheets(self, report: BuildReport) -> list[Page]:
         from tutor.engine.cards import TutorError
@@ -270,7 +318,15 @@ class Site:
                 for lesson in selected
             ]
 
-        pages = [Page("index.html", "index.html", self.title, {"lessons": rows(lessons), "topics": topics})]
+        groups = [
+            {"heading": LEVELS.get(level, "More lessons") if level else "More lessons",
+             "id": f"level-{level or 'more'}", "start": start + 1, "lessons": rows(chosen)}
+            for level, start, chosen in _stages(lessons)
+        ]
+        if len(groups) == 1 and not lessons[0].level:  # no learning path: one plain list
+            groups[0]["heading"] = ""
+        pages = [Page("index.html", "index.html", self.title,
+                      {"lessons": rows(lessons), "groups": groups, "topics": topics})]
         for topic in topics:
             tag = str(topic["tag"])
             chosen = [lesson for lesson in lessons if tag in lesson.tags]
@@ -309,32 +365,3 @@ class Site:
         assert self.env.loader is not None
         source, _, _ = self.env.loader.get_source(self.env, name)
         return source.encode("utf-8")
-
-    @staticmethod
-    def _inside(root: Path, rel: str) -> Path | None:
-        """The file ``rel`` names inside ``root``, or None when it would be anywhere else."""
-        pure = PurePosixPath(rel)
-        if not rel or pure.is_absolute() or any(part in ("..", "") for part in pure.parts) or "\\" in rel:
-            return None
-        target = root.joinpath(*pure.parts)
-        if not target.resolve().is_relative_to(root):
-            return None
-        return target
-
-    def _write(self, root: Path, rel: str, data: bytes, report: BuildReport | None) -> None:
-        target = self._inside(root, rel)
-        if target is None:
-            raise ExportError(f"refusing to write {rel!r}: it is outside the output folder {self.out}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not (target.is_file() and target.read_bytes() == data):
-            target.write_bytes(data)
-        if report is not None:
-            report.written.append(rel)
-
-    def _read_manifest(self, root: Path) -> set[str]:
-        path = root / MANIFEST
-        try:
-            lines = path.read_text("utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            return set()
-        return {line for line in lines if line and self._inside(root, line) is not None}

@@ -19,6 +19,7 @@ from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.seats import Seat
 from tutor.views.render import render_card, render_hand, render_piles, render_trick
+from tutor.views.sheet.words import signed
 
 __all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
 
@@ -80,7 +81,7 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
     state = _state(rp)
     if rp.result is not None and contract is not None:
         side = rp.table.side_of(contract.declarer)
-        result = f"{'made' if rp.result.made else 'set'}, {side.word} {rp.result.score[side]:+d}"
+        result = f"{'made' if rp.result.made else 'set'}, {side.word} {signed(rp.result.score[side])}"
     elif state == "thrown-in":
         result = "thrown in"
     else:
@@ -145,11 +146,15 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict
         assert trick.winner is not None and trick.winner_index is not None and trick.ruling is not None
         unjudged = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
         view["question"] = draw.trick(unjudged)
+        seats = trick.seats[: len(trick.plays)]
+        by_card = len(set(seats)) < len(seats)  # a seat plays two cards: ask which card wins
+        view["by_card"] = by_card
         view["choices"] = [
-            {"seat": seat.value, "seat_word": seat.word, "card": draw.card(play)}
-            for seat, play in zip(trick.seats, trick.plays, strict=False)
+            {"key": str(play) if by_card else seat.value, "seat_word": seat.word, "card": draw.card(play)}
+            for seat, play in zip(seats, trick.plays, strict=False)
         ]
-        view["winner"] = trick.winner.value
+        win = trick.plays[trick.winner_index]
+        view["winner_key"] = str(win) if by_card else trick.winner.value
         view["winner_word"] = trick.winner.word
         view["winner_card"] = draw.card(trick.plays[trick.winner_index], state="winner")
         view["ruling"] = trick.ruling.text
@@ -222,7 +227,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "quiz_count": sum(1 for t in tricks if t["complete"]),
         "won": [{"side": side.word, "tricks": won[side]} for side in won],
         "result_ruling": result.ruling.text if result else None,
-        "score": [{"side": side.word, "points": f"{result.score[side]:+d}"} for side in won]
+        "score": [{"side": side.word, "points": signed(result.score[side])} for side in won]
         if result else [],
     }
 

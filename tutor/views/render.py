@@ -6,7 +6,7 @@ through this module, from a Jinja environment with autoescape on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -14,18 +14,16 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from tutor.engine.cards import Card, Joker, Suit, SuitedCard
+from tutor.engine.cards import Card, Joker, SuitedCard
+from tutor.engine.order import sorted_hand
 from tutor.engine.piles import Pile
-from tutor.engine.play import Play, PlayContext, effective_suit, power
+from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import TrickRecord
 from tutor.engine.seats import Seat
 
 __all__ = [
     "card_view", "environment", "render_card", "render_hand", "render_piles", "render_trick", "sorted_hand",
 ]
-
-_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-
 
 def templates_dir() -> Path:
     """Where the default templates are: ``templates/`` in a checkout, ``tutor/templates`` in a wheel."""
@@ -49,7 +47,22 @@ def environment(override: str | Path | None = None) -> jinja2.Environment:
     env.globals["memo_card"] = memo_card
     env.filters["card_view"] = card_view
     env.filters["sorted_hand"] = sorted_hand
+    env.filters["suits"] = suits
     return env
+
+
+_SUIT_SPAN = {"♥": "suit-red", "♦": "suit-red", "♠": "suit-black", "♣": "suit-black"}
+
+
+def suits(text: object) -> Markup:
+    """Text (escaped) with each suit symbol in its colour: ``7♥`` → ``7<span class="suit-red">♥</span>``.
+
+    For contracts and calls in running text, so a heart reads red there as it does on a card.
+    """
+    escaped = str(Markup.escape(text))
+    return Markup("".join(
+        f'<span class="{_SUIT_SPAN[ch]}">{ch}</span>' if ch in _SUIT_SPAN else ch for ch in escaped
+    ))
 
 
 @lru_cache(maxsize=1)
@@ -108,48 +121,6 @@ def _make_card_view(play: Play) -> dict[str, object]:
     }
 
 
-def sorted_hand(cards: Iterable[Card], context: PlayContext | None = None) -> list[Card]:
-    """Jokers first, then spades, hearts, clubs, diamonds (colours alternate), high to low.
-
-    With the ``context`` of a suit contract, trumps come first as they rank this hand (the
-    joker, the right bower, the left bower, then the rest), and the other suits follow with
-    their colours alternating.
-    """
-    trumps = context.trumps if context is not None else None
-    if context is None or trumps is None:
-
-        def key(c: Card) -> tuple[int, int]:
-            if isinstance(c, Joker):
-                return (-1, c.number)
-            assert isinstance(c, SuitedCard)
-            return (_SUIT_ORDER.index(c.suit), -c.rank.order)
-
-        return sorted(cards, key=key)
-    ctx = context
-    order = _side_suits(trumps)
-
-    def trump_key(c: Card) -> tuple[int, int]:
-        if effective_suit(c, ctx) is trumps:
-            return (-1, -power(c, trumps, ctx))
-        assert isinstance(c, SuitedCard)
-        return (order.index(c.suit), -c.rank.order)
-
-    return sorted(cards, key=trump_key)
-
-
-def _side_suits(trumps: Suit) -> list[Suit]:
-    """The suits other than trumps, colours alternating: opposite colour to trumps first."""
-    rest = [s for s in _SUIT_ORDER if s is not trumps]
-    out: list[Suit] = []
-    want_red = not trumps.is_red
-    while rest:
-        pick = next((s for s in rest if s.is_red == want_red), rest[0])
-        out.append(pick)
-        rest.remove(pick)
-        want_red = not want_red
-    return out
-
-
 def _macro(name: str, env: jinja2.Environment | None = None) -> jinja2.runtime.Macro:
     module = (env or _default_env()).get_template("_cards.html").module
     macro: jinja2.runtime.Macro = getattr(module, name)
@@ -205,16 +176,24 @@ def render_piles(
 def render_trick(
     trick: TrickRecord, *, current: int | None = None, env: jinja2.Environment | None = None
 ) -> Markup:
-    """A trick laid out by seat, the card just played and the winning card marked."""
-    cards = [
-        {"seat": seat.value, "seat_word": seat.word, "card": card_view(play),
-         "state": " ".join(
-             s for s in (
-                 "current" if current == i else "",
-                 "winner" if trick.winner_index == i else "",
-             ) if s
-         )}
-        for i, (seat, play) in enumerate(zip(trick.seats, trick.plays, strict=False))
-    ]
+    """A trick laid out by seat: the card led, the card just played and the winning card marked.
+
+    Where a seat plays two cards to a trick (the two-handed game) the second has a place of its
+    own (``slot`` ``N2``), and the trick is laid out for two players (``table-2``), so that no
+    card is drawn over another.
+    """
+    seen: set[Seat] = set()
+    cards = []
+    for i, (seat, play) in enumerate(zip(trick.seats, trick.plays, strict=False)):
+        state = " ".join(s for s in (
+            "current" if current == i else "",
+            "winner" if trick.winner_index == i else "",
+            "led" if i == 0 else "",
+        ) if s)
+        cards.append({"seat": seat.value, "seat_word": seat.word, "card": card_view(play),
+                      "state": state, "slot": f"{seat.value}2" if seat in seen else seat.value})
+        seen.add(seat)
+    two = len(set(trick.seats)) == 2 and len(trick.seats) > 2
     winner = trick.winner.word if trick.winner else None
-    return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner))
+    return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner,
+                                       "table-2" if two else ""))

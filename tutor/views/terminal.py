@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.replay import Replay, Step, StepKind
+from tutor.engine.rulings import Ruling
+from tutor.views.safe_text import display_width
+from tutor.views.sheet.words import signed
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 
@@ -32,6 +36,17 @@ def format_hand(cards: tuple[Card, ...], *, symbols: bool = True) -> str:
     return "  ".join(parts) if parts else "—"
 
 
+def _prose(ruling: Ruling, symbols: bool) -> str:
+    """The ruling's sentence with its own cards drawn as the hands are (``Q♥``, not ``QH``) when
+    symbols are on, so that one notation is used on the page; only the ruling's cards change."""
+    text = ruling.text
+    if symbols:
+        for card in dict.fromkeys(ruling.cards):
+            if isinstance(card, SuitedCard):
+                text = re.sub(rf"(?<![\w♠♥♦♣]){re.escape(str(card))}(?!\w)", card.pretty(), text)
+    return text
+
+
 def _wrap(text: str, indent: str) -> str:
     """Fill ``text`` after ``indent``; a marker in it ("→", "=") is not repeated on later lines."""
     rest = indent if indent.strip() == "»" else " " * len(indent)
@@ -40,10 +55,14 @@ def _wrap(text: str, indent: str) -> str:
 
 
 def _card_line(seat: str, shown: str, mark: str, text: str, width: int = 6) -> str:
-    """``  East   9♣     East leads …``, continuation lines under the ruling's first word."""
-    head = f"  {seat:<{width}} {shown:<5}{mark} "
+    """``  East   9♣     East leads …``, continuation lines under the ruling's first word.
+
+    The card is padded by the columns it takes, not its length: a wide glyph (the 🃏 emoji) is one
+    character but two columns wide, and would push its ruling one column right."""
+    pad = " " * max(0, 5 - display_width(shown))
+    head = f"  {seat:<{width}} {shown}{pad}{mark} "
     return textwrap.fill(
-        text, width=96, initial_indent=head, subsequent_indent=" " * len(head)
+        text, width=96, initial_indent=head, subsequent_indent=" " * display_width(head)
     ).rstrip()
 
 
@@ -51,7 +70,8 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     """The whole hand as text, trick by trick, with the author's notes."""
     hand = rp.hand
     notes = hand.notes
-    out: list[str] = [hand.title, "=" * len(hand.title), f"Rules: {rp.rules.title} ({rp.rules.name})"]
+    out: list[str] = [hand.title, "=" * display_width(hand.title),
+                      f"Rules: {rp.rules.title} ({rp.rules.name})"]
     diff = rp.rules.differences()
     if diff:
         out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
@@ -77,19 +97,19 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
     out.append("Auction")
     for step in rp.steps:
         if step.kind is StepKind.CALL:
-            out.append(_wrap(step.ruling.text, "  "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  "))
         elif step.kind is StepKind.AUCTION:
-            out.append(_wrap(step.ruling.text, "  = "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  = "))
     if "auction" in notes:
         out.append(_wrap(notes["auction"], "  » "))
     for step in rp.steps:
         if step.kind in (StepKind.KITTY, StepKind.DISCARD, StepKind.SIT_OUT, StepKind.NOMINATE):
-            out.append(_wrap(step.ruling.text, "  "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  "))
     if "discard" in notes:
         out.append(_wrap(notes["discard"], "  » "))
     for step in rp.steps:
         if step.kind is StepKind.PARTNER:
-            out.append(_wrap(step.ruling.text, "  "))
+            out.append(_wrap(_prose(step.ruling, symbols), "  "))
     if "partner" in notes:
         out.append(_wrap(notes["partner"], "  » "))
     revealed = {(s.trick, s.position): s for s in rp.steps if s.kind is StepKind.REVEAL}
@@ -101,6 +121,9 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             last_trick = step.trick
         elif step.kind in (StepKind.SHOW, StepKind.TURN):
             shown_after.setdefault(last_trick, []).append(step)
+    if rp.tricks:
+        out.append("")
+        out.append("In each trick, * marks the card that wins it.")
     for trick in rp.tricks:
         out.append("")
         out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
@@ -109,19 +132,21 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
             if trick.sources:  # the two-handed game: t marks a table card
                 shown = f"{shown} t" if trick.sources[i] == "table" else shown
             mark = "*" if trick.winner_index == i else " "
-            out.append(_card_line(seat.word, shown, mark, ruling.text, width))
+            out.append(_card_line(seat.word, shown, mark, _prose(ruling, symbols), width))
             if (trick.number, i + 1) in revealed:
-                out.append(_wrap(revealed[trick.number, i + 1].ruling.text, " " * (width + 10)))
+                shown_ruling = revealed[trick.number, i + 1].ruling
+                out.append(_wrap(_prose(shown_ruling, symbols), " " * (width + 10)))
             key = f"{trick.number}.{i + 1}"
             if key in notes:
                 out.append(_wrap(notes[key], "      » "))
         if trick.ruling is not None:
-            out.append(_wrap(trick.ruling.text, "  → "))
+            out.append(_wrap(_prose(trick.ruling, symbols), "  → "))
         for step in shown_after.get(trick.number, ()):
             if step.kind is StepKind.TURN:
-                out.append(_wrap(step.ruling.text, "  "))
+                out.append(_wrap(_prose(step.ruling, symbols), "  "))
                 continue
-            out.append(_wrap(f"{step.ruling.text} {format_hand(step.ruling.cards, symbols=symbols)}",
+            out.append(_wrap(f"{_prose(step.ruling, symbols)} "
+                             f"{format_hand(step.ruling.cards, symbols=symbols)}",
                              "  "))
         if str(trick.number) in notes:
             out.append(_wrap(notes[str(trick.number)], "  » "))
@@ -132,13 +157,13 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append(f"Trick {last.number} ({last.leader.word} leads), still being played")
         for seat, play, ruling in zip(last.seats, last.plays, last.rulings, strict=False):
             shown = play.pretty() if symbols else str(play)
-            out.append(_card_line(seat.word, shown, " ", ruling.text, width))
+            out.append(_card_line(seat.word, shown, " ", _prose(ruling, symbols), width))
     out.append("")
     won = rp.tricks_won()
     out.append("Tricks won: " + ", ".join(f"{s.word} {won[s]}" for s in won))
     if rp.result is not None:
-        out.append(_wrap(rp.result.ruling.text, ""))
-        out.append("Score: " + ", ".join(f"{s.word} {rp.result.score[s]:+d}" for s in rp.result.sides))
+        out.append(_wrap(_prose(rp.result.ruling, symbols), ""))
+        out.append("Score: " + ", ".join(f"{s.word} {signed(rp.result.score[s])}" for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
         out.append("The hand was thrown in: no score.")
     else:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from tutor.views.sheet.model import ScoreSheet
+
+#: Terminal output fits this many columns.
+WIDTH = 100
 
 __all__ = ["format_sheet"]
 
@@ -11,10 +16,11 @@ def format_sheet(sheet: ScoreSheet, *, symbols: bool = True, why: bool = True) -
     """The sheet as text for a terminal: settings, the running table, the end and the standings."""
     view = sheet.view(symbols)
     out = [sheet.title, ""]
-    out.append(f"Rules: {sheet.rules.name} — " + "; ".join(f"{k.lower()} {v}" for k, v in sheet.settings()))
+    out.append(_fill(f"Rules: {sheet.rules.name} — "
+                     + "; ".join(f"{k.lower()} {v}" for k, v in sheet.settings()), "", "  "))
     changes = view["changed"]
     if changes:
-        out.append("Recalculated with " + "; ".join(changes))
+        out.append(_fill("Recalculated with " + "; ".join(changes), "", "  "))
     out.append("")
     shorts = [p.short for p in sheet.parties]
     rows = view["rows"]
@@ -33,17 +39,17 @@ def format_sheet(sheet: ScoreSheet, *, symbols: bool = True, why: bool = True) -
         line += columns(r["points"]) + "   " + columns(r["totals"])
         out.append(line.rstrip())
         if r["remark"]:
-            out.append(f"{'':>6}Note: {r['remark']}")
+            out.append(_fill(f"Note: {r['remark']}", " " * 6, " " * 12))
         if r["note"]:
-            out.append(f"{'':>6}{r['note']}")
+            out.append(_fill(r["note"], " " * 6, " " * 6))
     out.append("")
     if why:
         out.append("Why:")
         for r in rows:
             if r["why"]:
-                out.append(f"{r['hand']:>4}. {r['why']}")
+                out.append(_fill(r["why"], f"{r['hand']:>4}. ", " " * 6))
         out.append("")
-    out.append(sheet.status())
+    out.append(_fill(sheet.status(), "", ""))
     standings = view["standings"]
     parts = []
     for s in standings:
@@ -53,5 +59,12 @@ def format_sheet(sheet: ScoreSheet, *, symbols: bool = True, why: bool = True) -
         elif s["loser"]:
             tag = " — out the back door"
         parts.append(f"{s['rank']}. {s['name']} {s['total']}{tag}")
-    out.append(("Final standings: " if sheet.finished else "Standings: ") + "; ".join(parts))
+    out.append(_fill(("Final standings: " if sheet.finished else "Standings: ") + "; ".join(parts), "",
+                     "  "))
     return "\n".join(out) + "\n"
+
+
+def _fill(text: str, first: str, rest: str) -> str:
+    """``text`` wrapped to :data:`WIDTH` columns after ``first``, later lines after ``rest``."""
+    return textwrap.fill(text, width=WIDTH, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False, break_long_words=False)

@@ -4,17 +4,24 @@ The questions and their checking live in :mod:`tutor.teach.quiz`; this widget on
 ``index`` (the question shown), ``topic`` (``""`` or a topic that filters the questions),
 ``selected`` (the cards marked, for "which cards may be played"), ``feedback`` (HTML),
 ``right`` and ``asked`` (the tally).
+
+With ``db=`` (a history file's path, or an open :class:`~tutor.teach.memory.History`) each answer
+is kept for ``learner`` as ``tutor quiz --db`` keeps it, the learner's progress is drawn below
+the question as a bar chart, and ``review=True`` asks what is due first, like ``tutor quiz --review``.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
 from tutor.engine.replay import Replay
+from tutor.teach.memory import DEFAULT_LEARNER, History
 from tutor.teach.quiz import (
     BASIC_KINDS,
     TOPIC_CHOICES,
@@ -23,9 +30,12 @@ from tutor.teach.quiz import (
     QuestionKind,
     QuizSession,
     make_quiz,
+    shortfall,
 )
+from tutor.teach.review import review_quiz
 from tutor.views import render
 from tutor.views.widgets._common import card_button, macros, style_widget
+from tutor.views.widgets._memory import chart_html, open_history
 
 __all__ = ["QuizWidget"]
 
@@ -39,6 +49,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
     feedback = traitlets.Unicode("").tag(sync=True)
     right = traitlets.Int(0).tag(sync=True)
     asked = traitlets.Int(0).tag(sync=True)
+    #: True while a topic change builds new questions (random deals take a moment).
+    busy = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -49,14 +61,24 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         topic: str = "",
         kinds: Iterable[QuestionKind] = BASIC_KINDS,
         questions: Sequence[Question] | None = None,
+        db: str | Path | History | None = None,
+        learner: str = DEFAULT_LEARNER,
+        review: bool = False,
         **kwargs: Any,
     ) -> None:
+        if review and db is None:
+            raise ValueError("review=True asks what a history says is due: give it db= too")
+        self.history = open_history(db, learner)
+        self._review = review
+        self._shown_at = time.monotonic()
+        self.progress_html = widgets.HTML(chart_html(self.history))
         self._replays = tuple(replays)
         self._seed = seed
         self._count = count
         self._kinds = tuple(kinds)
         self._fixed = list(questions) if questions is not None else None
         self.session = QuizSession([])
+        self.short = ""
         self.tally_html = widgets.HTML()
         self.question_html = widgets.HTML()
         self.choice_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -66,6 +88,10 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback_html = widgets.HTML()
         self.next_button = widgets.Button(description="Next question ▶")
         self.next_button.on_click(lambda _b: self.next())
+        self.restart_button = widgets.Button(description="↺ Start again",
+                                             tooltip="the same questions, from the first")
+        self.restart_button.on_click(lambda _b: self.restart())
+        self.busy_html = widgets.HTML()
         self.topic_picker = widgets.Dropdown(
             options=[("Any topic", "")] + [(t.replace("-", " "), t) for t in TOPIC_CHOICES],
             description="Topic", layout=widgets.Layout(width="16em"),
@@ -75,8 +101,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self._choice_buttons: dict[str, widgets.Button] = {}
         super().__init__(
             [style_widget(), self.tally_html, self.question_html, self.choice_row, self.feedback_html,
-             widgets.HBox([self.next_button, self.topic_picker],
-                          layout=widgets.Layout(flex_flow="row wrap"))],
+            widgets.HBox([self.next_button, self.restart_button, self.topic_picker, self.busy_html],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.progress_html],
             **kwargs,
         )
         self.add_class("tutor-widget")
@@ -122,11 +149,17 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         if self.session.index in self.session.answers:
             raise ValueError("this question is answered: go on to the next one")
         fb = self.session.answer(keys)
+        q = self.question
+        if self.history is not None and q is not None:
+            self.history.record(q, correct=fb.correct, given=sorted(fb.given),
+                                seconds=round(time.monotonic() - self._shown_at, 1))
+            self.progress_html.value = chart_html(self.history)
         self.right, self.asked = self.session.right, self.session.asked
         css = "tw-right" if fb.correct else "tw-wrong"
         self.feedback = str(macros("widget_table.html").feedback_box(css, fb.headline, list(fb.reasons)))
-        for b in (*self._choice_buttons.values(), *self._toggles.values()):
+        for key, b in (*self._choice_buttons.items(), *self._toggles.items()):
             b.disabled = True
+            self._mark(b, right=key in fb.expected, chosen=key in fb.given)
         self.check_button.disabled = True
         self._draw_tally()
         return fb
@@ -135,16 +168,54 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         if self.index < len(self.session.questions):
             self.index += 1
 
+    def restart(self) -> None:
+        """Start again from the first question, with the same questions and a fresh tally."""
+        self.session = QuizSession(list(self.session.questions))
+        self.right = self.asked = 0
+        if self.index == 0:
+            self._draw()
+        else:
+            self.index = 0
+
+    @staticmethod
+    def _mark(button: widgets.Widget, *, right: bool, chosen: bool) -> None:
+        """After answering: the right answer in green, a wrong choice in red, in words as well."""
+        if right:
+            button.add_class("tw-right-answer")
+            button.button_style = "success"
+        if chosen:
+            button.add_class("tw-chosen")
+            if not right:
+                button.button_style = "danger"
+        if right or chosen:
+            button.description += " ✓" if right else " ✗"
+
     # ------------------------------------------------------------------ drawing
 
     def _restart(self) -> None:
         if self._fixed is not None:
             questions = self._fixed
-        else:
-            questions = make_quiz(
-                self._replays, seed=self._seed, count=self._count,
+        elif self._review and self.history is not None:
+            questions = review_quiz(
+                self.history, self._replays, seed=self._seed, count=self._count,
                 topics=(self.topic,) if self.topic else (), kinds=self._kinds,
             )
+        else:
+            # Random deals take a moment: say so while they are built (the change is sent at once).
+            self.busy = True
+            self.topic_picker.disabled = True
+            on = f" on {self.topic.replace('-', ' ')}" if self.topic else ""
+            self.busy_html.value = f'<span class="tw-busy" role="status">Building questions{on}…</span>'
+            try:
+                questions = make_quiz(
+                    self._replays, seed=self._seed, count=self._count,
+                    topics=(self.topic,) if self.topic else (), kinds=self._kinds,
+                )
+            finally:
+                self.busy = False
+                self.topic_picker.disabled = False
+                self.busy_html.value = ""
+        self.short = "" if self._fixed is not None else shortfall(self._count, len(questions), self.topic)
         self.session = QuizSession(list(questions))
         self.right = self.asked = 0
         if self.index == 0:
@@ -169,12 +240,14 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
 
     def _draw_tally(self) -> None:
         total = len(self.session.questions)
+        short = f'<div class="tw-short">{self.short}</div>' if self.short else ""
         self.tally_html.value = (
             f'<div class="tw-tally">Tally: {self.right} of {self.asked} right'
-            f' · {total} question{"s" if total != 1 else ""}</div>'
+            f' · {total} question{"s" if total != 1 else ""}</div>{short}'
         )
 
     def _draw(self) -> None:
+        self._shown_at = time.monotonic()
         self.feedback = ""
         self.selected = []
         self._toggles = {}
@@ -192,16 +265,18 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.next_button.disabled = False
         trick = render.render_trick(q.trick) if q.trick is not None and q.trick.plays else None
-        hand = render.render_hand(q.seat, q.hand) if q.seat is not None and q.turn is not None else None
+        ctx = q.turn.ctx if q.turn is not None else None  # trumps first, as the hand is shown
+        shown = q.seat is not None and q.turn is not None  # legal-plays and best-card: the hand
+        hand = render.render_hand(q.seat, q.hand, context=ctx) if shown and q.seat else None
         self.question_html.value = str(m.question({
             "number": self.index + 1, "total": len(self.session.questions), "source": q.source,
             "rules": q.rules, "prompt": q.prompt, "trick": trick, "hand": hand,
         }))
         buttons: list[widgets.Widget] = []
         if q.multiple:
-            by_card = {c.card: c for c in q.choices if c.card is not None}
-            for card in render.sorted_hand(by_card):
-                choice = by_card[card]
+            # q.choices are in the order the hand is shown (trumps first): the feedback lists
+            # cards in that order too.
+            for choice in q.choices:
                 assert choice.card is not None
                 t = card_button(choice.card, toggle=True)
                 t.observe(lambda c, k=choice.key: self._on_toggle(k, bool(c["new"])), "value")

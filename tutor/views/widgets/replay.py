@@ -20,14 +20,17 @@ from tutor.engine.seats import Seat
 from tutor.files.handfile import check
 from tutor.teach.playalong import Pick, Turn, turn_at
 from tutor.views import render
+from tutor.views.sheet.words import signed
 from tutor.views.widgets._common import card_button, macros, style_widget
+from tutor.views.widgets.analysis import AnalysisPanel
 
 __all__ = ["ReplayWidget"]
 
 
 
 def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    """A score with its sign and a true minus (−320), as on the pages and the score sheet."""
+    return signed(n)
 
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -49,6 +52,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.replay = replay
         self._last = len(replay.steps) - 1
         self._syncing = False
+        self._counted: dict[int, bool] = {}  # turn index -> matched the table, for each turn counted
         self.header = widgets.HTML()
         self.table = widgets.HTML()
         self.ruling = widgets.HTML()
@@ -68,7 +72,10 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             b.on_click(handler)
             b.layout = widgets.Layout(width="auto")
         self.trick_picker = widgets.Dropdown(
-            options=self._jump_options(), description="Go to", layout=widgets.Layout(width="14em")
+            options=self._jump_options(), description="Go to",
+            # wide enough for "End of the auction" after the label (14em cut it short)
+            layout=widgets.Layout(width="auto", min_width="17em"),
+            style={"description_width": "initial"},
         )
         self.trick_picker.observe(self._on_jump, "value")
         self.show_picker = widgets.Dropdown(
@@ -84,6 +91,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.pick_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick_row.add_class("tutor-pick")
         self._pick_turn: int | None = None
+        self.analysis_panel = AnalysisPanel(replay)  # the Analysis toggle and Hint button
         controls = widgets.HBox(
             [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
             layout=widgets.Layout(flex_flow="row wrap"),
@@ -91,8 +99,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         options = widgets.HBox([self.show_picker, self.play_picker],
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
-            [style_widget(), self.header, self.table, controls, self.ruling, self.pick_label,
-             self.pick_row, self.feedback_html, self.history, options],
+            [style_widget(), self.header, self.analysis_panel.par_html, self.table, controls, self.ruling,
+             self.pick_label, self.pick_row, self.feedback_html, self.analysis_panel, self.history, options],
             **kwargs,
         )
         self.add_class("tutor-widget")
@@ -202,15 +210,23 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             self.feedback = _box("tw-refused", "Refused.", [result.refusal or ""])
             return result
         assert result.ruling is not None
-        self.picks += 1
+        # Each turn counts once: going Back and picking again does not count the card again.
+        first = turn.index not in self._counted
+        if first:
+            self._counted[turn.index] = result.same_as_played
+            self.picks = len(self._counted)
+            self.matches = sum(self._counted.values())
         lines = [f"You play {chosen.pretty()}: {result.ruling.text}"]
         if result.same_as_played:
-            self.matches += 1
             head = f"Allowed, and the same card {seat} played at the table."
         else:
             head = f"Allowed, but at the table {seat} played {turn.actual.pretty()}."
             lines.append(turn.ruling.text)
-        lines.append(f"Cards matched so far: {self.matches} of {self.picks}.")
+        again = "" if first else " (this turn was counted the first time you played it)"
+        lines.append(f"Cards matched so far: {self.matches} of {self.picks}{again}.")
+        verdict = self.analysis_panel.verdict(turn, chosen)
+        if verdict:
+            lines.insert(1, verdict)
         self.step = turn.index
         self.feedback = _box("tw-allowed", head, lines)
         return result
@@ -335,6 +351,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.last_button.disabled = index == self._last
         self.next_button.disabled = index == self._last
         self._draw_pick(awaiting)
+        self.analysis_panel.update(index, awaiting, lambda s: self.show in ("all", s.value)
+                                   or at_end or s in state.shown)
 
     def _draw_pick(self, turn: Turn | None) -> None:
         if turn is None:

@@ -1,0 +1,108 @@
+"""``tutor analyse``: every shipped lesson the solver covers, the JSON shape, the discard, the
+two-handed refusal and the slow fallback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tutor.solve.solver as solver_module
+from tutor.cli import main
+from tutor.files.handfile import check
+from tutor.solve import Solver, analyse, apply, deal_of
+
+HANDS = Path(__file__).resolve().parent.parent / "hands"
+LESSONS = sorted(p for p in HANDS.glob("*.yaml") if p.name != "two-handed-table-cards.yaml")
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
+    assert main(["analyse", "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_lesson_is_analysed_card_by_card(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, str(path))
+    assert isinstance(out, dict)
+    assert set(out) == {"contract", "side", "par", "plays"}
+    assert set(out["contract"]) == {"bid", "declarer"}
+    rep, _ = check(path)
+    assert rep is not None
+    written = [str(p) for t in rep.tricks for p in t.plays]
+    assert [p["card"] for p in out["plays"]] == written
+    tricks = len(deal_of(rep).start.hands[0])
+    assert 0 <= out["par"] <= tricks
+    for play in out["plays"]:
+        assert set(play) == {"trick", "seat", "card", "value", "best", "options"}
+        assert play["value"] == play["options"].get(play["card"], play["options"].get(play["card"][:2]))
+        assert play["best"] in (max(play["options"].values()), min(play["options"].values()))
+        assert all(0 <= v <= tricks for v in play["options"].values())
+    # With best play the value never moves: each best card keeps the value where it was.
+    first = out["plays"][0]
+    assert first["best"] == out["par"]
+
+
+def test_the_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """8NT by South, the joker led naming clubs: 9 tricks; naming another suit loses one."""
+    out = _json(capsys, str(HANDS / "joker-led-in-no-trumps.yaml"))
+    assert out["contract"] == {"bid": "8NT", "declarer": "S"}
+    assert out["side"] == "NS" and out["par"] == 9
+    lead = out["plays"][0]
+    assert lead["trick"] == 1 and lead["seat"] == "S" and lead["card"] == "Jo:C"
+    assert lead["value"] == lead["best"] == 9
+    assert {k: v for k, v in lead["options"].items() if k.startswith("Jo")} == {
+        "Jo:S": 8, "Jo:C": 9, "Jo:D": 8, "Jo:H": 8,
+    }
+
+
+def test_open_misere_discard_is_rated(capsys: pytest.CaptureFixture[str]) -> None:
+    """The expert review: keeping the queen of clubs and putting away the lone 9 of spades, no
+    defence can beat South's open misère."""
+    out = _json(capsys, "--kitty", str(HANDS / "open-misere.yaml"))
+    kitty = out["kitty"]
+    assert kitty["best"] == 0
+    values = {tuple(sorted(o["discard"])): o["value"] for o in kitty["options"]}
+    assert values[("9S", "Jo", "KD")] == 0
+    assert [o["value"] for o in kitty["options"]] == sorted(o["value"] for o in kitty["options"])
+
+
+def test_text_marks_the_cards_that_cost_tricks(capsys: pytest.CaptureFixture[str]) -> None:
+    rep, _ = check(HANDS / "open-misere.yaml")
+    assert rep is not None
+    an = analyse(rep, solver=Solver())
+    costly = [cv for cv in an.plays if cv.cost]
+    assert main(["analyse", str(HANDS / "open-misere.yaml")]) == 0
+    text = capsys.readouterr().out
+    assert "all hands open" in text
+    for cv in costly:
+        assert f"{cv.seat.word}'s {cv.play.pretty()} cost" in text
+
+
+def test_two_handed_is_refused_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", str(HANDS / "two-handed-table-cards.yaml")]) == 1
+    assert "two-handed game is out of scope" in capsys.readouterr().err
+
+
+def test_without_the_core_python_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    rep, _ = check(HANDS / "misere-partner-sits-out.yaml")
+    assert rep is not None
+    deal = deal_of(rep)
+    late = deal.start
+    for play in deal.plays[: len(deal.plays) - 3 * len(late.seats)]:
+        late = apply(late, play)
+    monkeypatch.setattr(solver_module, "FAST", False)
+    slow = Solver()
+    assert slow.engine == "python"
+    assert slow.options(late) == Solver("c").options(late)
+
+
+def test_without_the_core_tutor_says_analysis_is_slow(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tutor.solve as solve
+
+    monkeypatch.setattr(solve, "FAST", False)  # what the command reads; the search stays fast here
+    assert main(["analyse", "--json", str(HANDS / "misere-partner-sits-out.yaml")]) == 0
+    assert "analysis runs in pure Python and is slow" in capsys.readouterr().err

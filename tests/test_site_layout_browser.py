@@ -1,0 +1,138 @@
+"""How the lesson site looks where a learner reads it: headless Chromium on a desk and on a phone.
+
+The sticky score never covers the deal; a score sheet reads on a phone without sideways
+scrolling, totals first; print hides the way home and opens the rules; every tap target is at
+least 44 px each way; suit symbols in text are in their colours; the header links to the
+lessons and the topics; two-handed table piles show both cards of each pile, and "(dealer)"
+goes on the dealer's hand, not on their table cards.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tutor.views.export import Site
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).parent.parent
+PHONE = {"width": 375, "height": 740}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("layout-site")
+    assert Site([ROOT / "hands"], out, matches=[ROOT / "matches"]).build().ok
+    return out
+
+
+def overlap(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    if a is None or b is None:
+        return False
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 1000, "height": 700}], ids=["phone", "desk"])
+def test_the_score_bar_never_covers_the_deal(page: Page, site: Path, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.goto((site / "lessons" / "first-night-seven-hearts.html").as_uri())
+    score = page.locator("#quiz-score")
+    assert score.is_visible()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height, 150):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        assert not overlap(score.bounding_box(), page.locator("#deal").bounding_box()), y
+        assert not overlap(score.bounding_box(), page.locator("#auction").bounding_box()), y
+        if size is PHONE:  # on a phone it stays in place: never over a trick either
+            for trick in page.locator(".trick-section .trick").all():
+                assert not overlap(score.bounding_box(), trick.bounding_box()), y
+
+
+def test_a_score_sheet_reads_on_a_phone_totals_first(page: Page, site: Path) -> None:
+    page.set_viewport_size(PHONE)
+    sheets = sorted((site / "scores").glob("*.html"))
+    assert sheets
+    for sheet in sheets:
+        page.goto(sheet.as_uri())
+        wide = page.evaluate("Math.max(...Array.from(document.querySelectorAll('body *'),"
+                             " e => e.getBoundingClientRect().right))")
+        assert wide <= PHONE["width"] + 0.5, f"{sheet.name}: something is {wide} px wide"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        standings = page.locator(".standings").bounding_box()
+        table = page.locator(".score-table").bounding_box()
+        assert standings is not None and table is not None and standings["y"] < table["y"]
+        # each party's total is labelled with the party when the header row is not shown
+        first_total = page.locator("td.total").first
+        label = first_total.evaluate("e => getComputedStyle(e, '::before').content")
+        assert "total" in label
+
+
+def test_print_hides_the_breadcrumb_and_opens_the_rules(page: Page, site: Path) -> None:
+    sheet = sorted((site / "scores").glob("*.html"))[0]
+    page.goto(sheet.as_uri())
+    rules = page.locator(".score-settings dl")
+    assert not rules.is_visible()
+    page.emulate_media(media="print")
+    assert rules.is_visible()
+    assert not page.locator(".breadcrumb").is_visible()
+    topic = sorted((site / "topics").glob("*.html"))[0]
+    page.goto(topic.as_uri())
+    assert not page.locator(".breadcrumb").is_visible()
+
+
+@pytest.mark.parametrize("name", ["index.html", "lessons/first-night-seven-hearts.html",
+                                  "lessons/two-handed-table-cards.html"])
+def test_tap_targets_are_at_least_44_px(page: Page, site: Path, name: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto((site / name).as_uri())
+    small = page.evaluate("""() => Array.from(document.querySelectorAll(
+        'button, summary, .lesson-nav a, .site-nav a, .contents a, a.tag, .breadcrumb a'))
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 44 || r.height < 44)
+        .map(([t, r]) => t + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""")
+    assert not small, small
+
+
+def test_suits_in_text_are_coloured(page: Page, site: Path) -> None:
+    page.goto((site / "lessons" / "first-night-seven-hearts.html").as_uri())
+    hearts = page.locator(".lesson-facts .suit-red").first
+    assert hearts.inner_text() == "♥"
+    red = hearts.evaluate("e => getComputedStyle(e).color")
+    text = page.locator(".lesson-facts dd").first.evaluate("e => getComputedStyle(e).color")
+    assert red != text and red.startswith("rgb(")
+    assert page.locator(".auction .call .suit-red").count() >= 1
+
+
+def test_the_header_links_to_lessons_and_topics(page: Page, site: Path) -> None:
+    page.goto((site / "lessons" / "open-misere.html").as_uri())
+    nav = page.locator(".site-nav")
+    nav.get_by_role("link", name="Topics", exact=True).click()
+    assert page.url.endswith("index.html#topics-heading")
+    assert page.locator("#topics-heading").is_visible()
+    page.go_back()
+    nav.get_by_role("link", name="Lessons", exact=True).click()
+    assert page.url.endswith("index.html#lessons-heading")
+
+
+def test_two_handed_piles_show_both_cards_and_dealer_only_on_the_hand(page: Page, site: Path) -> None:
+    page.goto((site / "lessons" / "two-handed-table-cards.html").as_uri())
+    piles = page.locator("#deal .pile")
+    assert piles.count() == 10
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)  # type: ignore[arg-type]
+        for i in range(piles.count()):
+            cards = piles.nth(i).locator(".card")
+            assert cards.count() == 2
+            up, down = cards.nth(0).bounding_box(), cards.nth(1).bounding_box()
+            assert up is not None and down is not None and not overlap(up, down), (media, i)
+    page.emulate_media(media="screen")
+    after = page.evaluate("""() => Array.from(document.querySelectorAll('#deal .seat-name'))
+        .map(e => [e.textContent, getComputedStyle(e, '::after').content])""")
+    dealer_marks = [text for text, content in after if "dealer" in content]
+    assert dealer_marks == ["South"], after

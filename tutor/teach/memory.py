@@ -1,0 +1,398 @@
+"""The quiz history: every answer a learner gives, kept in one SQLite file, and what is due when.
+
+One file holds any number of learners (``learner=``). Each answer is one row (when, which
+question, right or wrong, how long it took, what was given); each question is stored once with
+the topics and ruling kinds it tests and the deal it comes from (as hand-file text), so that it can
+be asked again on any machine. A question is named by what it tests, the deal and the point of
+play and the kind (``<deal>/who-wins/3``, ``<deal>/legal-plays/4E``, ``<deal>/score``), never by
+the quiz or seed that first asked it: a missed question comes back whichever quiz is run.
+
+Safety: the file is in WAL mode and every answer is one ``BEGIN IMMEDIATE`` transaction (the
+answer, the question, and the question's new schedule together), so a crash loses at most the
+answer in flight, and two processes answering at once wait their turn instead of losing one.
+The schema is versioned (``PRAGMA user_version``) and brought up to date by :data:`MIGRATIONS`
+when a file is opened, each step in the same transaction as its version number.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+from pathlib import Path
+from types import TracebackType
+
+import platformdirs
+from fsrs import Card
+
+from tutor.engine.cards import TutorError
+from tutor.engine.hand import Hand
+from tutor.files.handfile import dumps
+from tutor.teach import schedule
+from tutor.teach.quiz import Question, QuestionKind
+
+__all__ = [
+    "DEFAULT_LEARNER",
+    "MIGRATIONS",
+    "Answer",
+    "History",
+    "HistoryError",
+    "StoredQuestion",
+    "deal_id",
+    "default_path",
+    "locator",
+    "question_key",
+]
+
+DEFAULT_LEARNER = "default"
+
+Clock = Callable[[], datetime]
+
+#: The schema, one step a version: a file at version N gets steps N+1… when it is opened.
+#: To change the schema, append a step (ALTER TABLE, CREATE INDEX, an UPDATE that fills a new
+#: column); never edit a step once released, since files made by it are already at its version.
+MIGRATIONS: list[tuple[str, ...]] = [
+    (
+        """CREATE TABLE learners (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE
+        )""",
+        # A deal as hand-file text: the history can rebuild every question it stores.
+        """CREATE TABLE deals (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            hand TEXT NOT NULL
+        )""",
+        """CREATE TABLE questions (
+            key TEXT PRIMARY KEY,
+            deal TEXT NOT NULL REFERENCES deals(id),
+            kind TEXT NOT NULL,
+            trick INTEGER,
+            place TEXT,
+            topics TEXT NOT NULL,
+            rulings TEXT NOT NULL,
+            prompt TEXT NOT NULL
+        )""",
+        """CREATE TABLE answers (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,
+            learner INTEGER NOT NULL REFERENCES learners(id),
+            question TEXT NOT NULL REFERENCES questions(key),
+            answered_at TEXT NOT NULL,
+            correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            seconds REAL,
+            given TEXT NOT NULL
+        )""",
+        "CREATE INDEX answers_by_learner ON answers (learner, answered_at)",
+        # The scheduler's state of each question for each learner: derived from the answers.
+        """CREATE TABLE cards (
+            learner INTEGER NOT NULL REFERENCES learners(id),
+            question TEXT NOT NULL REFERENCES questions(key),
+            due TEXT NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (learner, question)
+        )""",
+        "CREATE INDEX cards_by_due ON cards (learner, due)",
+    ),
+]
+
+
+class HistoryError(TutorError):
+    """A history file that cannot be used: not SQLite, made by a newer tutor, a bad learner name."""
+
+
+def default_path() -> Path:
+    """``history.sqlite3`` in the user's data folder (``$XDG_DATA_HOME/tutor`` on Linux)."""
+    return Path(platformdirs.user_data_dir("tutor", appauthor=False)) / "history.sqlite3"
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(when: datetime) -> str:
+    """A time as the history stores it: UTC, to the microsecond, so text order is time order."""
+    if when.tzinfo is None:
+        raise ValueError(f"{when} has no time zone: the history stores times in UTC")
+    return when.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def deal_id(hand: Hand) -> str:
+    """The deal's name in the history: a hash of its cards and play, not of its title or notes."""
+    bare = dataclasses.replace(hand, title="", notes={}, tags=(), summary=None)
+    return hashlib.sha256(dumps(bare).encode()).hexdigest()[:16]
+
+
+def locator(q: Question) -> tuple[int | None, str | None]:
+    """Where in the deal a question is asked: the trick, and for legal plays the place in it.
+
+    The place is the card's number in the trick and the seat to play it (``3E``: East plays the
+    third card); the seat alone would not do where one player plays twice to a trick (two-handed).
+    """
+    if q.kind is QuestionKind.WHO_WINS and q.trick is not None:
+        return q.trick.number, None
+    placed = (QuestionKind.LEGAL_PLAYS, QuestionKind.BEST_CARD)
+    if q.kind in placed and q.turn is not None and q.seat is not None:
+        return q.turn.trick, f"{len(q.turn.plays) + 1}{q.seat.value}"
+    return None, None
+
+
+def question_key(q: Question) -> str:
+    """``<deal>/<kind>[/<trick>[.<place>]]``: the same position and kind give the same key.
+
+    ``…/who-wins/3`` asks who wins trick 3; ``…/legal-plays/4.3E`` what East may play as the third
+    card of trick 4; ``…/score`` what the hand scores.
+    """
+    if q.deal is None:
+        raise ValueError("this question does not say which deal it is from, so it cannot be remembered")
+    trick, place = locator(q)
+    where = "" if trick is None else f"/{trick}" + (f".{place}" if place else "")
+    return f"{deal_id(q.deal)}/{q.kind.value}{where}"
+
+
+def _rulings(q: Question) -> list[str]:
+    kinds = {q.ruling.kind.value}
+    if q.turn is not None:
+        kinds.add(q.turn.ruling.kind.value)
+    return sorted(kinds)
+
+
+@dataclass(frozen=True)
+class StoredQuestion:
+    """A question as the history keeps it: enough to show its topics and to ask it again."""
+
+    key: str
+    kind: QuestionKind
+    trick: int | None
+    place: str | None
+    topics: tuple[str, ...]
+    rulings: tuple[str, ...]
+    prompt: str
+    title: str
+    hand: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer: to which question, when, right or not, in how many seconds, what was given."""
+
+    uid: str
+    question: str
+    at: datetime
+    correct: bool
+    seconds: float | None
+    given: tuple[str, ...]
+
+
+_QUESTION_COLUMNS = "q.key, q.kind, q.trick, q.place, q.topics, q.rulings, q.prompt, d.title, d.hand"
+
+
+def _stored(row: Sequence[object]) -> StoredQuestion:
+    key, kind, trick, place, topics, rulings, prompt, title, hand = row
+    return StoredQuestion(
+        str(key), QuestionKind(kind), None if trick is None else int(str(trick)),
+        None if place is None else str(place), tuple(json.loads(str(topics))),
+        tuple(json.loads(str(rulings))), str(prompt), str(title), str(hand),
+    )
+
+
+class History:
+    """One learner's view of a history file: record answers, ask what is due, read the past.
+
+    ``clock`` gives the time of each answer and of "now" (tests pass a fake one); ``zone`` is the
+    time zone whose 4 a.m. starts the learner's day (default: the machine's).
+    ``connection`` is the open ``sqlite3`` connection (autocommit; writes use :meth:`transaction`).
+    """
+
+    def __init__(
+        self, path: str | Path | None = None, *, learner: str = DEFAULT_LEARNER,
+        clock: Clock = _utcnow, zone: tzinfo | None = None, timeout: float = 30.0,
+    ) -> None:
+        name = learner.strip()
+        if not name:
+            raise HistoryError("a learner needs a name (--learner NAME)")
+        self.path = Path(path) if path is not None else default_path()
+        self.learner = name
+        self.clock = clock
+        self.zone = zone
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except sqlite3.DatabaseError as err:
+            raise HistoryError(f"{self.path}: cannot open a history here ({err})") from err
+        try:
+            self.connection.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed answer survives a power cut too, not only a killed process.
+            self.connection.execute("PRAGMA synchronous=FULL")
+            self.connection.execute("PRAGMA foreign_keys=ON")
+            migrate(self.connection, self.path)
+            # A learner is added with their first answer, not by opening the history to look.
+            row = self.connection.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
+            self._learner_id: int | None = None if row is None else int(row[0])
+        except sqlite3.DatabaseError as err:
+            self.connection.close()
+            raise HistoryError(f"{self.path}: not a tutor history file ({err})") from err
+        except HistoryError:
+            self.connection.close()
+            raise
+
+    # ------------------------------------------------------------------ plumbing
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``: all of it is written, or (on any error) none of it."""
+        yield from _transaction(self.connection)
+
+    # ------------------------------------------------------------------ writing
+
+    def record(
+        self, question: Question, *, correct: bool, given: Sequence[str] = (),
+        seconds: float | None = None,
+    ) -> datetime:
+        """Store one answer and reschedule its question; returns from when it is next due."""
+        key = question_key(question)
+        assert question.deal is not None
+        deal = deal_id(question.deal)
+        trick, place = locator(question)
+        with self.transaction() as db:
+            learner = self.ensure_learner(db)
+            when = self.clock()  # read inside the lock: answers are stored in the order they happen
+            db.execute("INSERT OR IGNORE INTO deals (id, title, hand) VALUES (?, ?, ?)",
+                       (deal, question.deal.title, dumps(question.deal)))
+            db.execute(
+                "INSERT OR IGNORE INTO questions (key, deal, kind, trick, place, topics, rulings, prompt)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, deal, question.kind.value, trick, place, json.dumps(sorted(question.topics)),
+                 json.dumps(_rulings(question)), question.prompt),
+            )
+            db.execute(
+                "INSERT INTO answers (uid, learner, question, answered_at, correct, seconds, given)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (uuid.uuid4().hex, learner, key, iso(when), int(correct), seconds,
+                 json.dumps(sorted(given))),
+            )
+            card = self._card(db, key)
+            new = schedule.review(card, correct=correct, when=when)
+            self._store_card(db, key, new)
+        return schedule.shown_due(new, self.zone)
+
+    def _card(self, db: sqlite3.Connection, key: str) -> Card | None:
+        row = db.execute("SELECT state FROM cards WHERE learner = ? AND question = ?",
+                         (self._learner_id, key)).fetchone()
+        return None if row is None else schedule.card_from_json(row[0])
+
+    def _store_card(self, db: sqlite3.Connection, key: str, card: Card) -> None:
+        db.execute(
+            "INSERT INTO cards (learner, question, due, state) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (learner, question) DO UPDATE SET due = excluded.due, state = excluded.state",
+            (self._learner_id, key, iso(schedule.shown_due(card, self.zone)), schedule.card_to_json(card)),
+        )
+
+    def rebuild(self, db: sqlite3.Connection, keys: Sequence[str]) -> None:
+        """Recompute these questions' schedules from all their answers (after an import)."""
+        for key in keys:
+            rows = db.execute(
+                "SELECT answered_at, correct FROM answers WHERE learner = ? AND question = ?"
+                " ORDER BY answered_at, id", (self._learner_id, key),
+            ).fetchall()
+            card = schedule.replay_answers((datetime.fromisoformat(at), bool(ok)) for at, ok in rows)
+            if card is not None:
+                self._store_card(db, key, card)
+
+    @property
+    def learner_id(self) -> int | None:
+        """The learner's row in the file; ``None`` until their first answer is stored."""
+        return self._learner_id
+
+    def ensure_learner(self, db: sqlite3.Connection) -> int:
+        """The learner's row, added if need be (inside a write transaction; looked up each time,
+        since a transaction that adds it may yet be rolled back)."""
+        db.execute("INSERT OR IGNORE INTO learners (name) VALUES (?)", (self.learner,))
+        (found,) = db.execute("SELECT id FROM learners WHERE name = ?", (self.learner,)).fetchone()
+        self._learner_id = int(found)
+        return self._learner_id
+
+    # ------------------------------------------------------------------ reading
+
+    def due(self, now: datetime | None = None, *, limit: int | None = None) -> list[StoredQuestion]:
+        """The questions due at ``now`` (default: the clock), the longest overdue first."""
+        rows = self.connection.execute(
+            f"SELECT {_QUESTION_COLUMNS} FROM cards c JOIN questions q ON q.key = c.question"
+            " JOIN deals d ON d.id = q.deal WHERE c.learner = ? AND c.due <= ?"
+            " ORDER BY c.due, q.key LIMIT ?",
+            (self._learner_id, iso(now or self.clock()), -1 if limit is None else limit),
+        ).fetchall()
+        return [_stored(r) for r in rows]
+
+    def due_at(self, key: str) -> datetime | None:
+        """From when this question is next due for this learner (``None``: never answered)."""
+        row = self.connection.execute("SELECT due FROM cards WHERE learner = ? AND question = ?",
+                                      (self._learner_id, key)).fetchone()
+        return None if row is None else datetime.fromisoformat(row[0])
+
+    def known(self) -> set[str]:
+        """The keys of every question this learner has answered."""
+        rows = self.connection.execute("SELECT question FROM cards WHERE learner = ?", (self._learner_id,))
+        return {r[0] for r in rows}
+
+    def answers(self) -> list[tuple[Answer, StoredQuestion]]:
+        """Every answer of this learner with its question, oldest first."""
+        rows = self.connection.execute(
+            f"SELECT a.uid, a.answered_at, a.correct, a.seconds, a.given, {_QUESTION_COLUMNS}"
+            " FROM answers a JOIN questions q ON q.key = a.question JOIN deals d ON d.id = q.deal"
+            " WHERE a.learner = ? ORDER BY a.answered_at, a.id", (self._learner_id,),
+        ).fetchall()
+        out = []
+        for uid, at, ok, seconds, given, *question in rows:
+            q = _stored(question)
+            out.append((Answer(uid, q.key, datetime.fromisoformat(at), bool(ok), seconds,
+                               tuple(json.loads(given))), q))
+        return out
+
+    def learners(self) -> list[str]:
+        return [r[0] for r in self.connection.execute("SELECT name FROM learners ORDER BY name")]
+
+
+def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def migrate(conn: sqlite3.Connection, path: Path | str = "<history>") -> int:
+    """Bring a history file up to the newest schema; returns the version it was at."""
+    with contextmanager(_transaction)(conn):
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+        if version > len(MIGRATIONS):
+            raise HistoryError(
+                f"{path}: this history is schema version {version}, made by a newer tutor "
+                f"(this one knows up to {len(MIGRATIONS)}): upgrade tutor to use it"
+            )
+        for number in range(version + 1, len(MIGRATIONS) + 1):
+            for statement in MIGRATIONS[number - 1]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number}")
+    return int(version)
