@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from tutor.engine.cards import Card
+from tutor.engine.hand import LEVELS
 from tutor.engine.play import effective_suit
 from tutor.engine.replay import Replay, build
 from tutor.engine.seats import Seat, Side
@@ -33,21 +34,22 @@ HANDS = ROOT / "hands"
 
 #: The course, in the order of the learning path.
 COURSE = (
+    "count-then-bid-seven-not-eight",
     "thirteen-trumps-in-hearts",
     "twelve-trumps-in-spades",
     "hearts-or-no-trumps",
+    "raise-partners-suit",
+    "raise-your-own-bid",
     "pass-then-bid-bid-after-pass",
     "joker-stopper-in-no-trumps",
     "no-trumps-set-up-the-long-suit",
-    "misere-bury-the-lone-cards",
-    "misere-defence-duck-under",
     "defence-never-trump-partners-winner",
     "defence-trump-partners-loser",
-    "game-end-bid-to-the-score",
+    "misere-bury-the-lone-cards",
     "misere-nominate-the-joker",
-    "raise-your-own-bid",
+    "misere-defence-duck-under",
     "misere-defence-clear-the-way",
-    "raise-partners-suit",
+    "game-end-bid-to-the-score",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -104,6 +106,10 @@ def _best_discard_value(rp: Replay) -> int:
 
 #: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
 CONTRACTS = {
+    "count-then-bid-seven-not-eight": [
+        ("[7H, pass, pass, pass]", "", "[7C, 6C, 5D]", 7),   # seven hearts makes exactly
+        ("[8H, pass, pass, pass]", "", "best", 7),           # eight: one off, whatever the discard
+    ],
     "raise-partners-suit": [
         ("[7D, pass, 8D, pass, pass]", "", "[6S, 8S, JC]", 10),   # the raise: all ten
         ("[7D, pass, 8H, pass, pass]", "", "best", 5),            # South's hearts: five
@@ -202,6 +208,7 @@ ALTERNATIVES = {
     ("misere-defence-clear-the-way", "4.3"): {"QS": 0, "9S": 0},   # a spade thrown: misère made
     ("misere-defence-clear-the-way", "9.1"): {"8S": 0},
     ("raise-partners-suit", "2.3"): {"KH": 9, "8D": 9},   # trumping partner's ace costs
+    ("count-then-bid-seven-not-eight", "1.4"): {"JH": 8},
     ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
 }
@@ -335,3 +342,13 @@ def test_wests_hearts_are_all_higher_than_souths_and_easts_four_is_the_lowest() 
 
     assert max(hearts(Seat.W)) < min(hearts(Seat.S))        # higher rank, lower index
     assert hearts(Seat.E) and max(hearts(Seat.E)) == order.index("4")
+
+
+def test_the_course_is_the_last_stage_of_the_path_in_course_order() -> None:
+    hands = [handfile.load(HANDS / f"{name}.yaml") for name in COURSE]
+    assert all(h.level == "strategy" for h in hands)
+    assert list(LEVELS)[-1] == "strategy"
+    rules_lessons = [handfile.load(p) for p in HANDS.glob("*.yaml") if p.stem not in COURSE]
+    first = max(h.order or 0 for h in rules_lessons) + 1
+    assert [h.order for h in hands] == list(range(first, first + len(COURSE)))
+    assert len(COURSE) >= 16

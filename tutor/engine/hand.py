@@ -35,6 +35,7 @@ LEVELS: dict[str, str] = {
     "misere": "Misère",
     "scoring": "Scoring",
     "tables": "Other tables",
+    "strategy": "Strategy: what to do",
 }
 
 
