@@ -352,3 +352,55 @@ def test_the_course_is_the_last_stage_of_the_path_in_course_order() -> None:
     first = max(h.order or 0 for h in rules_lessons) + 1
     assert [h.order for h in hands] == list(range(first, first + len(COURSE)))
     assert len(COURSE) >= 16
+
+
+# --- hands described in words ----------------------------------------------------------------
+
+_RANK = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "10": "10", "9": "9", "8": "8", "7": "7",
+         "6": "6", "5": "5", "4": "4"}
+_GROUP = re.compile(r"((?:(?:the )?(?:ace|king|queen|jack|10|9|8|7|6|5|4)(?:,? (?:and )?)?)+) "
+                    r"of (spades|hearts|diamonds|clubs)")
+
+
+def cards_named(text: str) -> list[str]:
+    """The cards a sentence names: "the ace, jack and 9 of hearts" -> AH, JH, 9H; "the joker" -> Jo."""
+    out = ["Jo"] if "the joker" in text else []
+    for ranks, suit in _GROUP.findall(text):
+        for word in re.findall(r"ace|king|queen|jack|10|9|8|7|6|5|4", ranks):
+            out.append(_RANK[word] + suit[0].upper())
+    return out
+
+
+#: (lesson, note, seat, the words that start and end the description of the seat's cards, and
+#: whether it names all ten card by card; otherwise ("five spades to the ace and king") every card
+#: it does name must be the seat's).
+DESCRIBED = [
+    ("count-then-bid-seven-not-eight", "intro", Seat.S, "You hold", "Count before", True),
+    ("raise-your-own-bid", "intro", Seat.S, "with the joker", "You bid", True),
+    ("game-end-bid-to-the-score", "intro", Seat.S, "first to speak", "Seven no-trumps", True),
+    ("misere-nominate-the-joker", "intro", Seat.S, "holding the joker", "In Australian", True),
+    ("misere-defence-clear-the-way", "intro", Seat.W, "You hold", "Your partner", True),
+    ("hearts-or-no-trumps", "intro", Seat.S, "You hold", "Eight no-trumps", False),
+    ("raise-partners-suit", "intro", Seat.S, "You hold", "Your hearts", False),
+    ("pass-then-bid-bid-after-pass", "intro", Seat.S, "with the joker", "This table", False),
+    ("joker-stopper-in-no-trumps", "intro", Seat.S, "with the joker", "The kitty", False),
+    ("misere-defence-duck-under", "intro", Seat.E, "You hold", "Which", True),
+    ("defence-never-trump-partners-winner", "intro", Seat.E, "You hold", "Count your", True),
+    ("thirteen-trumps-in-hearts", "intro", Seat.S, "You hold", "so seven", False),
+    ("twelve-trumps-in-spades", "intro", Seat.S, "You hold", "How many", False),
+]
+
+
+@pytest.mark.parametrize(("name", "place", "seat", "start", "end", "whole"), DESCRIBED, ids=str)
+def test_a_hand_described_in_words_is_the_hand_dealt(name: str, place: str, seat: Seat, start: str,
+                                                     end: str, whole: bool) -> None:
+    rp = _replay(name)
+    note = " ".join(rp.hand.notes[place].split())
+    text = note[note.index(start):note.index(end)]
+    named = cards_named(text)
+    held = [str(c) for c in rp.hand.hands[seat]]
+    assert named, text
+    if whole:
+        assert sorted(named) == sorted(held), text
+    else:
+        assert set(named) <= set(held), text
