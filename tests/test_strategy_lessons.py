@@ -120,7 +120,7 @@ CONTRACTS = {
         ("[7H, pass, pass, pass, 9H, pass, pass, pass]", "", "best", 8),           # nine: one off
     ],
     "misere-nominate-the-joker": [
-        ("[misere, pass, pass, pass]", joker, "[9S, 8D, KC]", tricks)
+        ("[7D, misere, pass, pass, pass]", joker, "[9S, 8D, KC]", tricks)
         for joker, tricks in (("S", 0), ("H", 0), ("C", 0), ("D", 1))   # diamonds: forced to win
     ],
     "game-end-bid-to-the-score": [
