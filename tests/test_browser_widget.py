@@ -234,6 +234,52 @@ def test_score_sheet_recalculates_when_a_setting_changes(
     expect(totals).to_have_text(["630", "−30"])
 
 
+ANALYSIS_CELLS = [
+    "from tutor.files import handfile\n"
+    "from tutor.views.widgets import ReplayWidget\n"
+    "rep, _ = handfile.check('../hands/joker-only-when-void.yaml')\n"
+    "lead = next(i for i, s in enumerate(rep.steps) if s.play and s.trick == 3 and s.position == 1)",
+    "ReplayWidget(rep, step=lead - 1)",
+    "ReplayWidget(rep, play_as='N', step=lead - 1)",
+]
+
+
+def test_analysis_shows_values_and_names_a_mistake_in_jupyterlab(
+    jupyter_lab: str, page: Any, patient_expect: Any
+) -> None:
+    expect = patient_expect
+    # A notebook of the test's own, saved through Lab's contents service.
+    notebook = {"cells": [{"cell_type": "code", "metadata": {}, "source": src, "outputs": [],
+                           "execution_count": None} for src in ANALYSIS_CELLS],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                            "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    page.goto(f"{jupyter_lab}/lab/workspaces/analysis-save/tree/notebooks?reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
+    page.evaluate(
+        "nb => window.jupyterapp.serviceManager.contents.save('notebooks/analysis-test.ipynb',"
+        " {type: 'notebook', format: 'json', content: nb})", notebook)
+    _run_notebook(page, expect, jupyter_lab, "notebooks/analysis-test.ipynb")
+
+    # Watching: Analysis is off, then on: North's cards show their values, the 7♦ the best.
+    watch = page.locator(".tutor-replay").first
+    expect(watch.get_by_role("button", name="Analysis")).to_be_visible()
+    expect(watch.locator(".tw-value")).to_have_count(0)
+    watch.get_by_role("button", name="Analysis").click()
+    best = watch.locator('.tw-value.best[data-card="7D"]')
+    expect(best).to_be_visible()
+    expect(best).to_contain_text("6")
+    expect(watch.locator('.tw-value[data-card="AD"]')).to_contain_text("7")
+    expect(watch.locator(".tw-par")).to_contain_text("Par from here: East–West take 6")
+
+    # Playing along as North: the ace of diamonds is allowed, and named as a mistake.
+    north = page.locator(".tutor-replay").nth(1)
+    north.get_by_role("button", name="Analysis").click()
+    expect(north.locator(".tw-par")).to_contain_text("Par from here")
+    north.get_by_role("button", name="Hint").click()
+    expect(north.locator(".tw-hint")).to_contain_text("You may play: Q♥, 10♥, 9♥, 6♥, J♣, A♦, Q♦, 7♦.")
+    north.locator(".tutor-pick").get_by_role("button", name="A♦").click()
+    expect(north.locator(".tw-allowed")).to_contain_text("Your A♦ cost a trick: the 7♦ kept East–West to 6.")
 def test_quiz_with_a_history_draws_the_learners_progress(
     jupyter_lab: str, page: Any, patient_expect: Any, tmp_path: Path
 ) -> None:

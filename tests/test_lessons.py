@@ -266,7 +266,7 @@ def test_a_nominated_joker_is_only_the_highest_heart() -> None:
     assert rp.result is not None and rp.result.made and rp.result.score[Side.EW] == 320
 
 
-def test_open_misere_is_shown_and_set_by_a_forced_trick() -> None:
+def test_open_misere_is_shown_and_made_after_the_right_discard() -> None:
     rp = replay_of("open-misere")
     assert rp.contract is not None and str(rp.contract.bid) == "open-misere"
     shown = [i for i, s in enumerate(rp.steps) if s.kind is StepKind.SHOW]
@@ -274,13 +274,12 @@ def test_open_misere_is_shown_and_set_by_a_forced_trick() -> None:
     # shown after the first trick, before the second
     assert rp.steps[shown[0] - 1].kind is StepKind.TRICK and rp.steps[shown[0] - 1].trick == 1
     assert all(len(t.plays) == 3 for t in rp.tricks)
-    i, _seat, _play, _ = step_at(rp, "2.3")
-    hand, plays = before(rp, i)
-    assert rp.context is not None
-    assert legal_plays(hand, plays, rp.context) == [Card.parse("9S")]
-    assert rp.tricks[1].winner is Seat.S
-    assert rp.result is not None and rp.result.ruling.kind is Kind.MISERE_SET
-    assert rp.result.score == {Side.NS: -500, Side.EW: 0}
+    # the lone 9 of spades went into the discard; the queen of clubs falls under the ace
+    assert rp.hand.discard is not None and Card.parse("9S") in rp.hand.discard
+    assert rp.tricks[5].plays[0].card == Card.parse("AC") and rp.tricks[5].winner is Seat.E
+    assert all(t.winner is not Seat.S for t in rp.tricks)
+    assert rp.result is not None and rp.result.made
+    assert rp.result.score == {Side.NS: 500, Side.EW: 0}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
@@ -298,7 +297,7 @@ def test_lesson_reads_in_the_terminal_with_every_note(path: Path) -> None:
 def test_open_misere_shows_the_hand_in_the_terminal() -> None:
     text = format_replay(replay_of("open-misere"), symbols=False)
     assert "lays their hand face up" in text
-    assert "S 9  H 6 5  C 7 6 5  D 6 5 4" in text
+    assert "H 6 5  C Q 7 6 5  D 6 5 4" in text
 
 
 def test_the_australian_auction_goes_round_and_a_pass_is_final() -> None:

@@ -170,6 +170,8 @@ def test_dumps_reads_back(change: dict[str, object]) -> None:
 
     from tutor.files import handfile
 
+    if "notes" in change:  # new notes replace the old ones, and with them the claims they made
+        change = {**change, "claims": {}}
     hand = replace(handfile.load(GOOD), **change)  # type: ignore[arg-type]
     text = handfile.dumps(hand)
     assert handfile.loads(text) == hand

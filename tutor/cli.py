@@ -32,7 +32,7 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tutor.files.handfile import check
+    from tutor.files.verify import verify as check  # par and note claims too, by the solver
 
     bad = 0
     count = 0
@@ -162,7 +162,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
-                    embed=args.embed)
+                    embed=args.embed, analysis=args.analysis)
         report = site.build(force=args.force)
     except ExportError as err:
         print(one_line(f"tutor export: {err}"), file=sys.stderr)
@@ -186,6 +186,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_quiz(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
     from tutor.teach.quiz import (
+        BASIC_KINDS,
         QuestionKind,
         QuizSession,
         known_topics,
@@ -204,7 +205,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if result is None or problems:
             return 1
         replays.append(result)
-    kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(QuestionKind)
+    kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(BASIC_KINDS)
     if unknown_topics(args.topic or ()):
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
@@ -241,7 +242,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
                 f"{s.word} {p.pretty() if symbols else p}" for s, p in zip(q.trick.seats, q.trick.plays,
                                                                           strict=False)
             )
-            print(f"  Trick so far: {cards}" if q.multiple else f"  The trick: {cards}")
+            print(f"  Trick so far: {cards}" if q.turn is not None else f"  The trick: {cards}")
         if q.multiple:
             print(f"  {q.seat.word if q.seat else ''} holds: "
                   + " ".join(format_card(c, symbols=symbols) for c in sorted_hand(q.hand)))
@@ -380,6 +381,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", help="hand files or folders of them")
     p.add_argument("-o", "--out", default="site", help="the output folder (default: site)")
     p.add_argument("--templates", help="a folder of templates that win over the shipped ones by name")
+    p.add_argument("--analysis", action="store_true",
+                   help="add the solver's analysis (best cards, costs, par) and best-card questions; "
+                        "cached in OUT/.tutor-analysis.json")
     p.add_argument("--title", default="Five Hundred lessons", help="the site's title")
     p.add_argument("--matches", nargs="+", default=[], metavar="PATH",
                    help="match files (or folders of them) to publish as score sheets")
@@ -427,7 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=positive, default=5, help="how many questions (at least 1)")
     p.add_argument("--topic", action="append", help="left-bower, joker, no-trumps, misere, follow-suit, "
                    "scoring or any lesson tag (repeatable)")
-    p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score"],
+    p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score", "best-card"],
                    help="only this kind of question (repeatable)")
     p.add_argument("--answers", help="answer without asking: one answer a question, separated by ';'")
     p.add_argument("--show-answers", action="store_true", help="print each question with its answer")

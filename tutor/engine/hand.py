@@ -13,7 +13,7 @@ from tutor.engine.play import Play
 from tutor.engine.rules import RuleSet, preset
 from tutor.engine.seats import Seat
 
-__all__ = ["LEVELS", "Hand", "RulesSpec"]
+__all__ = ["LEVELS", "Hand", "NoteClaim", "RulesSpec"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,22 @@ LEVELS: dict[str, str] = {
     "misere": "Misère",
     "scoring": "Scoring",
     "tables": "Other tables",
+    "strategy": "Strategy: what to do",
 }
+
+
+@dataclass(frozen=True)
+class NoteClaim:
+    """What a card's note claims about the card, for the solver to verify (``tutor check``).
+
+    ``best``: the card was a best card (``True``) or cost tricks (``False``); ``cost``: exactly how
+    many tricks it cost against best play; ``only``: it was the only best card among the legal
+    plays (every other card would have cost tricks).
+    """
+
+    best: bool | None = None
+    cost: int | None = None
+    only: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,6 +83,11 @@ class Hand:
     # Extension of the hand-file format (the two-handed game):
     #: Each player's five piles on the table, a face-up card on a face-down one.
     piles: Mapping[Seat, TablePiles] | None = None
+    # What best play achieves, for the solver to verify (``tutor check``):
+    #: The contractor's side's tricks with best play by everyone after the discard.
+    par: int | None = None
+    #: Claims about single cards, keyed like the notes they sit on (``"3.2"``).
+    claims: Mapping[str, NoteClaim] = field(default_factory=dict)
 
     @property
     def rules(self) -> RuleSet:

@@ -24,6 +24,7 @@ from tutor.engine.replay import Replay, build
 from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
 from tutor.files.guard import UnreadableFile, read_text, tree_problems
+from tutor.files.notes import NoteReading
 from tutor.files.text import one_line
 
 __all__ = [
@@ -76,10 +77,9 @@ _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
          "notes", "tags", "summary", "level", "order", "partner", "partner_discard", "grand_slam",
-         "piles")
+         "piles", "par")
 #: Every player holds ten cards, so no hand has more than ten tricks (in every variant).
 MAX_TRICKS = 10
-_NOTE_KEY = re.compile(r"intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]+")  # ASCII digits
 #: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
 _CLOCKWISE = (Seat.N, Seat.NE, Seat.E, Seat.SE, Seat.S, Seat.SW, Seat.W, Seat.NW)
 
@@ -128,7 +128,7 @@ class LoadedHand:
         return 1
 
 
-class Reader:
+class Reader(NoteReading):
     """Turns composed YAML nodes into a Hand, recording lines and problems as it goes.
 
     Match files read their hands' keys with a subclass (:mod:`tutor.files.match`)."""
@@ -241,7 +241,8 @@ class Reader:
         discard = self.cards(fields["discard"], ("discard",), "discard") if "discard" in fields else ()
         joker = self.suit(fields["joker"]) if "joker" in fields else None
         play = self.play(fields["play"]) if "play" in fields else ()
-        notes = self.notes(fields["notes"]) if "notes" in fields else {}
+        notes, claims = self.notes(fields["notes"]) if "notes" in fields else ({}, {})
+        par = self.par(fields["par"]) if "par" in fields else None
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
         level = self.level(fields["level"]) if "level" in fields else None
@@ -282,6 +283,8 @@ class Reader:
             partner_discard=partner_discard,
             grand_slam=given,
             piles=piles,
+            par=par,
+            claims=claims,
         )
 
     def rules(self, node: yaml.Node) -> RulesSpec | None:
@@ -484,29 +487,6 @@ class Reader:
                     self.fail(item, f"trick {t + 1}, card {c + 1}: {err}", "card notation")
             tricks.append(tuple(plays))
         return tuple(tricks)
-
-    def notes(self, node: yaml.Node) -> dict[str, str]:
-        if not isinstance(node, yaml.MappingNode):
-            self.fail(node, "notes must map a place (intro, auction, discard, 3, 3.2, outro) to text")
-            return {}
-        out: dict[str, str] = {}
-        for key_node, value_node in node.value:
-            key = str(key_node.value)
-            if key in out:
-                self.fail(key_node, f"note {key!r} appears twice: write both in one note", "notes")
-                continue
-            self.mark(("notes", key), key_node)
-            if not _NOTE_KEY.fullmatch(key):
-                self.fail(
-                    key_node,
-                    f"note {key!r}: a note belongs to intro, auction, discard, a trick (\"3\"), "
-                    f"a card (\"3.2\") or outro",
-                )
-                continue
-            text = self.text(value_node, f"note {key}")
-            if text is not None:
-                out[key] = text
-        return out
 
     def level(self, node: yaml.Node) -> str | None:
         """The lesson's stage on the learning path: one of LEVELS (docs/hand-format.md)."""
@@ -735,7 +715,20 @@ def dumps(hand: Hand) -> str:
     if hand.notes:
         out.append("notes:")
         for key, text in hand.notes.items():
-            out.append(f"  {json.dumps(key)}: {_string(text, '  ')}")
+            claim = hand.claims.get(key)
+            if claim is None:
+                out.append(f"  {json.dumps(key)}: {_string(text, '  ')}")
+                continue
+            out.append(f"  {json.dumps(key)}:")
+            out.append(f"    text: {_string(text, '    ')}")
+            if claim.best is not None:
+                out.append(f"    best: {str(claim.best).lower()}")
+            if claim.cost is not None:
+                out.append(f"    cost: {claim.cost}")
+            if claim.only:
+                out.append("    only: true")
+    if hand.par is not None:
+        out.append(f"par: {hand.par}")
     if hand.tags:
         out.append(f"tags: {_flow([_tag(t) for t in hand.tags])}")
     if hand.summary is not None:

@@ -103,7 +103,34 @@ def schema() -> dict[str, Any]:
                 "propertyNames": {
                     "pattern": r"^(?:intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]+)(?![\s\S])"
                 },
-                "additionalProperties": {"type": "string"},
+                "additionalProperties": {
+                    "oneOf": [
+                        {"type": "string"},
+                        {
+                            "description": "a note with claims the solver verifies (tutor check); "
+                                           "claims belong on a card's note (\"3.2\")",
+                            "type": "object",
+                            "required": ["text"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "text": {"type": "string"},
+                                "best": {"type": "boolean",
+                                         "description": "the card was a best card (false: it cost tricks)"},
+                                "cost": {"type": "integer", "minimum": 0,
+                                         "description": "how many tricks the card cost against best play"},
+                                "only": {"const": True,
+                                         "description": "the only best card among the legal plays"},
+                            },
+                        },
+                    ]
+                },
+            },
+            "par": {
+                "description": "the contractor's side's tricks with best play by everyone after the "
+                               "discard, verified by the solver (tutor check)",
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 10,
             },
             "tags": {"type": "array", "items": {"type": "string", "pattern": r"\S"}},
             "summary": {"type": "string"},

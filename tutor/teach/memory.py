@@ -137,7 +137,8 @@ def locator(q: Question) -> tuple[int | None, str | None]:
     """
     if q.kind is QuestionKind.WHO_WINS and q.trick is not None:
         return q.trick.number, None
-    if q.kind is QuestionKind.LEGAL_PLAYS and q.turn is not None and q.seat is not None:
+    placed = (QuestionKind.LEGAL_PLAYS, QuestionKind.BEST_CARD)
+    if q.kind in placed and q.turn is not None and q.seat is not None:
         return q.turn.trick, f"{len(q.turn.plays) + 1}{q.seat.value}"
     return None, None
 

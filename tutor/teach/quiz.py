@@ -7,7 +7,9 @@ Three kinds of question, each taken from a replayed hand (a hand file or a rando
 * **what does this hand score** — the contract, the rules and the tricks each side took.
 
 The answer, and the explanation shown with it, is always the engine's own ruling; this module
-only chooses the questions, offers the choices and compares the learner's answer.
+only chooses the questions, offers the choices and compares the learner's answer. A fourth
+kind, **which card is best** (``best-card``), is answered by the double-dummy solver
+(:mod:`tutor.teach.bestcard`) and asked only when requested.
 
 >>> quiz = make_quiz(seed=7, count=3)
 >>> [q.kind.value for q in quiz] == [q.kind.value for q in make_quiz(seed=7, count=3)]
@@ -33,16 +35,19 @@ from tutor.engine.replay import Replay, TrickRecord, build
 from tutor.engine.rulings import TOPICS, Kind, Ruling
 from tutor.engine.seats import Seat, SeatError, Side
 from tutor.engine.wording import rules_words
+from tutor.teach.bestcard import best_card_spots
 from tutor.teach.playalong import Turn, turns
 from tutor.teach.reasons import legal_reasons
 
 __all__ = [
+    "BASIC_KINDS",
     "TOPIC_CHOICES",
     "Choice",
     "Feedback",
     "Question",
     "QuestionKind",
     "QuizSession",
+    "best_card_questions",
     "known_topics",
     "make_quiz",
     "matches_topic",
@@ -59,9 +64,16 @@ class QuestionKind(Enum):
     WHO_WINS = "who-wins"
     LEGAL_PLAYS = "legal-plays"
     SCORE = "score"
+    #: Which card is best here? Answered by the solver (:func:`best_card_questions`); asked
+    #: only when requested, since it analyses every hand it draws from.
+    BEST_CARD = "best-card"
 
     def __str__(self) -> str:
         return self.value
+
+
+#: The kinds a quiz mixes unless told otherwise: the engine answers them without the solver.
+BASIC_KINDS: tuple[QuestionKind, ...] = (QuestionKind.WHO_WINS, QuestionKind.LEGAL_PLAYS, QuestionKind.SCORE)
 
 
 @dataclass(frozen=True)
@@ -116,6 +128,8 @@ class Question:
     hand: tuple[Card, ...] = ()
     tricks_won: dict[Side, int] = field(default_factory=dict)
     turn: Turn | None = None
+    #: The explanation shown with the answer, when it is not the engine's ruling (best-card).
+    explanation: tuple[str, ...] = ()
     #: The deal the question is taken from: the history keeps it, to ask the question again.
     deal: Hand | None = None
 
@@ -128,6 +142,9 @@ class Question:
         if self.multiple:
             cards = [c.text(symbols=symbols) for c in self.choices if c.key in self.answer]
             return "the playable cards are " + ", ".join(cards)
+        if self.kind is QuestionKind.BEST_CARD:
+            cards = [c.text(symbols=symbols) for c in self.choices if c.key in self.answer]
+            return ("the best card is " if len(cards) == 1 else "the best cards are ") + ", ".join(cards)
         (key,) = self.answer
         label = next(c.text(symbols=symbols) for c in self.choices if c.key == key)
         return {
@@ -158,7 +175,7 @@ class Question:
                 raise ValueError(f"cannot read {raw!r}: answer with one of the cards played "
                                  f"({', '.join(c.key for c in self.choices)})")
             raise ValueError(f"cannot read {raw!r}: answer with a seat (N, E, S, W) or the card it played")
-        if self.kind is QuestionKind.LEGAL_PLAYS:
+        if self.kind in (QuestionKind.LEGAL_PLAYS, QuestionKind.BEST_CARD):
             picked: set[str] = set()
             for part in re.split(r"[\s,]+", raw):
                 if not part:
@@ -192,8 +209,12 @@ class Question:
         """Compare an answer (choice keys) with the engine's; the reasons are the engine's rulings."""
         picked = frozenset(given)
         correct = picked == self.answer
+        if self.kind is QuestionKind.BEST_CARD:  # any one of the best cards is right
+            correct = bool(picked) and picked <= self.answer
         reasons: list[str] = []
-        if self.kind is QuestionKind.LEGAL_PLAYS and self.turn is not None:
+        if self.explanation:
+            reasons = list(self.explanation)
+        elif self.kind is QuestionKind.LEGAL_PLAYS and self.turn is not None:
             offered = [(c.key, c.card) for c in self.choices if c.card is not None]
             reasons = legal_reasons(self.turn, offered, self.answer, picked)
         else:
@@ -395,7 +416,7 @@ def _score(rp: Replay, rng: random.Random) -> Question:
 
 
 def questions_from(
-    rp: Replay, rng: random.Random, kinds: Sequence[QuestionKind] = tuple(QuestionKind)
+    rp: Replay, rng: random.Random, kinds: Sequence[QuestionKind] = BASIC_KINDS
 ) -> list[Question]:
     """Every question a replay offers: each trick, each following card worth asking, the score."""
     if rp.contract is None or rp.context is None or rp.problems:
@@ -411,6 +432,36 @@ def questions_from(
     # The score question offers pairs of partnership scores: the four-handed game only, so far.
     if QuestionKind.SCORE in kinds and rp.result is not None and rp.rules.players == 4:
         out.append(_score(rp, rng))
+    if QuestionKind.BEST_CARD in kinds:
+        out += best_card_questions(rp)
+    return out
+
+
+def best_card_questions(rp: Replay) -> list[Question]:
+    """The best-card questions a replay offers (the solver answers them; none for two-handed)."""
+    out: list[Question] = []
+    for spot in best_card_spots(rp):
+        turn = spot.turn
+        assert rp.contract is not None
+        trick = TrickRecord(turn.trick, turn.seats[0] if turn.seats else turn.seat, turn.seats,
+                            turn.plays, ())
+        out.append(Question(
+            kind=QuestionKind.BEST_CARD,
+            source=rp.hand.title,
+            prompt=spot.prompt,
+            contract=rp.contract,
+            rules=rp.rules.name,
+            choices=tuple(Choice(str(c), c.pretty(), c, str(c)) for c in spot.legal),
+            answer=frozenset(str(c) for c in spot.best),
+            ruling=turn.ruling,
+            topics=spot.topics,
+            trick=trick,
+            seat=turn.seat,
+            hand=turn.hand,
+            turn=turn,
+            explanation=spot.explanation,
+            deal=rp.hand,
+        ))
     return out
 
 
@@ -420,7 +471,7 @@ def make_quiz(
     seed: int = 0,
     count: int = 5,
     topics: Sequence[str] = (),
-    kinds: Sequence[QuestionKind] = tuple(QuestionKind),
+    kinds: Sequence[QuestionKind] = BASIC_KINDS,
     max_deals: int = 400,
 ) -> list[Question]:
     """``count`` questions, the same for the same arguments.

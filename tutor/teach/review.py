@@ -21,7 +21,7 @@ from datetime import datetime
 from tutor.engine.replay import Replay, build
 from tutor.files.handfile import loads
 from tutor.teach.memory import History, StoredQuestion, locator, question_key
-from tutor.teach.quiz import Question, QuestionKind, make_quiz, matches_topic, questions_from
+from tutor.teach.quiz import BASIC_KINDS, Question, QuestionKind, make_quiz, matches_topic, questions_from
 
 __all__ = ["rebuild", "review_quiz", "weakest_topics"]
 
@@ -62,7 +62,7 @@ def review_quiz(
     seed: int = 0,
     count: int = 5,
     topics: Sequence[str] = (),
-    kinds: Sequence[QuestionKind] = tuple(QuestionKind),
+    kinds: Sequence[QuestionKind] = BASIC_KINDS,
     now: datetime | None = None,
 ) -> list[Question]:
     """Up to ``count`` questions: what is due first (longest overdue first), then new questions.

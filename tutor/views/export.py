@@ -24,6 +24,7 @@ import jinja2
 from tutor.engine.hand import LEVELS
 from tutor.files.handfile import FileProblem, check
 from tutor.files.text import one_line
+from tutor.views.analysed import AnalysisCache, add_analysis, content_key
 from tutor.views.outfolder import MANIFEST, FolderError, publish
 from tutor.views.pages import Pictures, lesson_summary, lesson_view
 from tutor.views.render import environment
@@ -188,8 +189,13 @@ class Site:
         extra_pages: Sequence[Page] = (),
         matches: Sequence[str | Path] | str | Path = (),
         embed: bool = False,
+        analysis: bool = False,
     ) -> None:
         self.embed = embed
+        #: With ``analysis``, each lesson page shows the solver's analysis and best-card questions
+        #: (:mod:`tutor.views.analysed`); ``analysed`` counts the hands the solver ran on.
+        self.analysis = analysis
+        self.analysed = 0
         # One path given as a string is one path, not a list of its characters.
         self.sources = [sources] if isinstance(sources, str | Path) else list(sources)
         self.matches = [matches] if isinstance(matches, str | Path) else list(matches)
@@ -217,7 +223,8 @@ class Site:
             raise ExportError(f"{self.out} is not a folder")
         self._check_sources()
         report = BuildReport()
-        lessons = self._lessons(report)
+        cache = AnalysisCache(self.out) if self.analysis else None
+        lessons = self._lessons(report, cache)
         report.lessons = len(lessons)
         self._extra = [*self.extra_pages, *self._score_sheets(report)]
         files: dict[str, bytes] = {}
@@ -233,6 +240,9 @@ class Site:
         report.written.extend(files)
         report.removed.extend(done.removed)
         report.kept.extend(done.kept)
+        if cache is not None:
+            cache.save()
+            self.analysed = cache.runs
         return report
 
     def _check_sources(self) -> None:
@@ -249,7 +259,7 @@ class Site:
 
     # reading ----------------------------------------------------------------------------------
 
-    def _lessons(self, report: BuildReport) -> list[_Lesson]:
+    def _lessons(self, report: BuildReport, cache: AnalysisCache | None = None) -> list[_Lesson]:
         lessons: list[_Lesson] = []
         taken: set[str] = set()
         for path, name in hand_files(self.sources):
@@ -263,8 +273,13 @@ class Site:
                 report.skipped += 1
                 continue
             hand = result.hand
+            view = lesson_view(result, self.pictures)
+            if cache is not None:
+                an = cache.analysis(result, content_key(path.read_bytes()))
+                if an is not None:
+                    view = add_analysis(view, result, an, self.pictures)
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
-                                   lesson_summary(result), lesson_view(result, self.pictures),
+                                   lesson_summary(result), view,
                                    viewer_data(result, self.pictures), hand.level, hand.order))
         return learning_path(lessons)
 

@@ -213,6 +213,8 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "rules": {"name": rp.rules.name, "title": rp.rules.title,
                   "changed": [setting_words(k, v) for k, v in rp.rules.differences().items()]},
         "dealer": hand.dealer.word,
+        # a strategy lesson asks a decision in its intro: the page hides the answer until asked
+        "asks": hand.level == "strategy",
         "first_caller": rp.table.next(hand.dealer).word,
         "intro": paragraphs(notes.get("intro")),
         "auction_note": paragraphs(notes.get("auction")),

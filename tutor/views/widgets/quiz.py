@@ -23,6 +23,7 @@ import traitlets
 from tutor.engine.replay import Replay
 from tutor.teach.memory import DEFAULT_LEARNER, History
 from tutor.teach.quiz import (
+    BASIC_KINDS,
     TOPIC_CHOICES,
     Feedback,
     Question,
@@ -58,7 +59,7 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         seed: int = 0,
         count: int = 5,
         topic: str = "",
-        kinds: Iterable[QuestionKind] = tuple(QuestionKind),
+        kinds: Iterable[QuestionKind] = BASIC_KINDS,
         questions: Sequence[Question] | None = None,
         db: str | Path | History | None = None,
         learner: str = DEFAULT_LEARNER,
@@ -265,7 +266,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.disabled = False
         trick = render.render_trick(q.trick) if q.trick is not None and q.trick.plays else None
         ctx = q.turn.ctx if q.turn is not None else None  # trumps first, as the hand is shown
-        hand = render.render_hand(q.seat, q.hand, context=ctx) if q.seat is not None and q.multiple else None
+        shown = q.seat is not None and q.turn is not None  # legal-plays and best-card: the hand
+        hand = render.render_hand(q.seat, q.hand, context=ctx) if shown and q.seat else None
         self.question_html.value = str(m.question({
             "number": self.index + 1, "total": len(self.session.questions), "source": q.source,
             "rules": q.rules, "prompt": q.prompt, "trick": trick, "hand": hand,

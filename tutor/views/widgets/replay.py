@@ -25,6 +25,7 @@ from tutor.views import render
 from tutor.views.count import count_html
 from tutor.views.sheet.words import signed
 from tutor.views.widgets._common import card_button, macros, style_widget
+from tutor.views.widgets.analysis import AnalysisPanel
 
 __all__ = ["ReplayWidget"]
 
@@ -102,6 +103,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.pick_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick_row.add_class("tutor-pick")
         self._pick_turn: int | None = None
+        self.analysis_panel = AnalysisPanel(replay)  # the Analysis toggle and Hint button
         controls = widgets.HBox(
             [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
             layout=widgets.Layout(flex_flow="row wrap"),
@@ -114,8 +116,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                                 self.take_over_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
-            [style_widget(), self.header, self.table, controls, self.ruling, self.pick_label,
-             self.pick_row, self.feedback_html, self.count_html, self.history, options],
+            [style_widget(), self.header, self.analysis_panel.par_html, self.table, controls, self.ruling,
+             self.pick_label, self.pick_row, self.feedback_html, self.count_html, self.analysis_panel,
+             self.history, options],
             **kwargs,
         )
         self.add_class("tutor-widget")
@@ -240,6 +243,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             lines.append(turn.ruling.text)
         again = "" if first else " (this turn was counted the first time you played it)"
         lines.append(f"Cards matched so far: {self.matches} of {self.picks}{again}.")
+        verdict = self.analysis_panel.verdict(turn, chosen)
+        if verdict:
+            lines.insert(1, verdict)
         self.step = turn.index
         self.feedback = _box("tw-allowed", head, lines)
         return result
@@ -392,6 +398,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.last_button.disabled = index == self._last
         self.next_button.disabled = index == self._last
         self._draw_pick(awaiting)
+        self.analysis_panel.update(index, awaiting, lambda s: self.show in ("all", s.value)
+                                   or at_end or s in state.shown)
         self._draw_count(state.shown)
 
     def _draw_count(self, shown: frozenset[Seat]) -> None:

@@ -1,0 +1,406 @@
+"""The strategy course (issue 14): what each lesson's notes say about its deal, checked.
+
+``tests/test_verify.py`` already has the solver verify every lesson's ``par:`` and the claims on
+its notes (``best``, ``cost``, ``only``). This file checks the rest of what the notes state:
+
+* **contracts compared** ("eight hearts makes; eight no-trumps goes one off"): the same deal
+  analysed under each contract, with the contractor's best discard;
+* **discards compared** ("keeping either club loses the misère"): each discard's value;
+* **cards not played** ("trumping with the 10 would have let South make it"): the solver's value
+  of the alternatives a note names, at the card it is on;
+* **trump counts** ("one trump is out"): counted from the replay, at the trick the note is on;
+* **scores** ("300 to North–South"): the engine's score for the hand.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.cards import Card
+from tutor.engine.hand import LEVELS
+from tutor.engine.play import effective_suit
+from tutor.engine.replay import Replay, build
+from tutor.engine.seats import Seat, Side
+from tutor.files import handfile
+from tutor.solve import Solver, analyse, apply, deal_of
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ROOT / "hands"
+
+#: The course, in the order of the learning path.
+COURSE = (
+    "count-then-bid-seven-not-eight",
+    "thirteen-trumps-in-hearts",
+    "twelve-trumps-in-spades",
+    "hearts-or-no-trumps",
+    "raise-partners-suit",
+    "raise-your-own-bid",
+    "pass-then-bid-bid-after-pass",
+    "joker-stopper-in-no-trumps",
+    "no-trumps-set-up-the-long-suit",
+    "defence-never-trump-partners-winner",
+    "defence-trump-partners-loser",
+    "misere-bury-the-lone-cards",
+    "misere-nominate-the-joker",
+    "misere-defence-duck-under",
+    "misere-defence-clear-the-way",
+    "game-end-bid-to-the-score",
+)
+STRATEGY_TOPICS = {
+    "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
+    "suit-defence", "no-trump-technique", "game-end", "auction-variations",
+}
+
+
+def _text(name: str) -> str:
+    return (HANDS / f"{name}.yaml").read_text("utf-8")
+
+
+def _replay(name: str, text: str | None = None) -> Replay:
+    rp, problems = handfile.check(HANDS / f"{name}.yaml", text)
+    assert problems == [], problems
+    assert rp is not None
+    return rp
+
+
+def _with(name: str, **keys: str) -> str:
+    """The lesson's file with top-level keys replaced (``auction``, ``discard``, ``joker``) and
+    the play and par dropped, so that the same deal can be analysed under another contract."""
+    lines = _text(name).splitlines()
+    out: list[str] = []
+    skipping = False
+    for line in lines:
+        key = line.split(":", 1)[0] if line and not line[0].isspace() else None
+        if key is not None:
+            skipping = key in ("play", "par", "notes")
+            if key in keys:
+                continue
+        if not skipping:
+            out.append(line)
+    out += [f"{k}: {v}" for k, v in keys.items() if v]
+    return "\n".join(out) + "\n"
+
+
+def _best_discard_value(rp: Replay) -> int:
+    """The contractor's side's tricks with best play, after the contractor's best discard."""
+    solver = Solver()
+    deal = deal_of(rp)
+    start = deal.start
+    i = start.seats.index(deal.declarer)
+    hand = rp.hand
+    assert hand.discard is not None
+    pool = list(hand.hands[deal.declarer]) + list(hand.kitty)
+    values = []
+    for away in combinations(range(len(pool)), len(hand.discard)):
+        kept = tuple(c for j, c in enumerate(pool) if j not in away)
+        values.append(solver.value(replace(start, hands=(*start.hands[:i], kept, *start.hands[i + 1:]))))
+    return min(values) if start.minimise else max(values)
+
+
+# --- contracts compared ----------------------------------------------------------------------
+
+#: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
+CONTRACTS = {
+    "count-then-bid-seven-not-eight": [
+        ("[7H, pass, pass, pass]", "", "[7C, 6C, 5D]", 7),   # seven hearts makes exactly
+        ("[8H, pass, pass, pass]", "", "best", 7),           # eight: one off, whatever the discard
+    ],
+    "raise-partners-suit": [
+        ("[7D, pass, 8D, pass, pass]", "", "[6S, 8S, JC]", 10),   # the raise: all ten
+        ("[7D, pass, 8H, pass, pass]", "", "best", 5),            # South's hearts: five
+        ("[7D, pass, pass, pass]", "", "best", 10),               # North's seven diamonds: ten
+    ],
+    "raise-your-own-bid": [
+        ("[7H, pass, pass, pass, 8H, pass, pass, pass]", "", "[5D, 6C, 6D]", 8),   # makes exactly
+        ("[7H, pass, pass, pass, 9H, pass, pass, pass]", "", "best", 8),           # nine: one off
+    ],
+    "misere-nominate-the-joker": [
+        ("[7D, misere, pass, pass, pass]", joker, "[9S, 8D, KC]", tricks)
+        for joker, tricks in (("S", 0), ("H", 0), ("C", 0), ("D", 1))   # diamonds: forced to win
+    ],
+    "game-end-bid-to-the-score": [
+        ("[6S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # six spades makes
+        ("[8S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # so would eight
+        ("[7NT, pass, pass, pass]", "", "best", 5),            # seven no-trumps: five tricks
+    ],
+    "hearts-or-no-trumps": [
+        ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
+        ("[8NT, pass, pass, pass]", "", "best", 7),     # eight no-trumps goes one off
+    ],
+    "pass-then-bid-bid-after-pass": [
+        ("[pass, 6D, pass, 7D, pass, pass, pass]", "", "best", 8),  # East–West make eight in diamonds
+        ("[pass, 6D, pass, 7D, 8H, pass, pass, pass]", "", "[6D, 6C, 5C]", 10),
+    ],
+    "joker-stopper-in-no-trumps": [
+        ("[7NT, pass, pass, pass]", "", "[4D, 8D, 5S]", 8),   # the joker kept
+        ("[7NT, pass, pass, pass]", "D", "[4D, 8D, 5S]", 8),
+        ("[7NT, pass, pass, pass]", "H", "[4D, 8D, 5S]", 6),
+        ("[7NT, pass, pass, pass]", "S", "[4D, 8D, 5S]", 4),
+        ("[7NT, pass, pass, pass]", "C", "[4D, 8D, 5S]", 4),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "auction", "joker", "discard", "tricks"),
+    [(n, *row) for n, rows in CONTRACTS.items() for row in rows],
+    ids=lambda v: str(v),
+)
+def test_contracts_the_notes_compare(name: str, auction: str, joker: str, discard: str,
+                                     tricks: int) -> None:
+    if discard == "best":
+        # any legal discard to build from; the value is taken over every discard
+        declarer_cards = _replay(name).hand.kitty
+        keys = {"auction": auction, "discard": "[" + ", ".join(map(str, declarer_cards)) + "]",
+                "joker": joker}
+        rp = _replay(name, _with(name, **keys))
+        assert _best_discard_value(rp) == tricks
+    else:
+        rp = _replay(name, _with(name, auction=auction, discard=discard, joker=joker))
+        assert Solver().value(deal_of(rp).start) == tricks
+
+
+# --- discards compared -----------------------------------------------------------------------
+
+#: lesson -> {discard: the contractor's side's tricks after it, with best play}.
+DISCARDS = {
+    "misere-bury-the-lone-cards": {
+        "[10C, 8C, KD]": 0,   # both clubs buried: the misère is safe
+        "[10C, 8C, 9S]": 0,   # the king of diamonds kept instead: safe too
+        "[10C, 9S, KD]": 1,   # the 8 of clubs kept: lost
+        "[8C, 9S, KD]": 1,    # the 10 of clubs kept: lost
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "discard", "tricks"),
+    [(n, d, v) for n, rows in DISCARDS.items() for d, v in rows.items()],
+)
+def test_discards_the_notes_compare(name: str, discard: str, tricks: int) -> None:
+    rp = _replay(name, _with(name, discard=discard))
+    assert Solver().value(deal_of(rp).start) == tricks
+
+
+# --- cards not played ------------------------------------------------------------------------
+
+#: (lesson, card note) -> {a card the note says was not played: its value}.
+ALTERNATIVES = {
+    ("defence-never-trump-partners-winner", "1.3"): {"10H": 7, "6H": 7, "JD": 7},   # trumping makes it
+    ("thirteen-trumps-in-hearts", "1.2"): {"JD": 10},
+    ("thirteen-trumps-in-hearts", "2.2"): {"JD": 10},
+    ("twelve-trumps-in-spades", "1.1"): {"10S": 9, "9S": 9},
+    ("hearts-or-no-trumps", "1.4"): {"JD": 9},
+    ("joker-stopper-in-no-trumps", "1.1"): {"Jo:S": 4, "Jo:C": 4, "Jo:D": 4, "Jo:H": 6},
+    ("no-trumps-set-up-the-long-suit", "1.1"): {"AH": 6, "AC": 7},
+    ("no-trumps-set-up-the-long-suit", "1.4"): {"5S": 9},
+    ("no-trumps-set-up-the-long-suit", "5.3"): {"Jo": 4},
+    ("defence-trump-partners-loser", "1.1"): {"JD": 10, "9H": 9, "AD": 7},    # other leads: made
+    ("defence-trump-partners-loser", "1.3"): {"QS": 8, "QD": 8},              # a spade or a diamond
+    ("misere-nominate-the-joker", "1.1"): {"Jo": 1},
+    ("misere-nominate-the-joker", "9.3"): {"Jo": 2},
+    ("raise-your-own-bid", "1.2"): {"JH": 9, "JD": 9},
+    ("misere-defence-clear-the-way", "4.3"): {"QS": 0, "9S": 0},   # a spade thrown: misère made
+    ("misere-defence-clear-the-way", "9.1"): {"8S": 0},
+    ("raise-partners-suit", "2.3"): {"KH": 9, "8D": 9},   # trumping partner's ace costs
+    ("count-then-bid-seven-not-eight", "1.4"): {"JH": 8},
+    ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
+    ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
+}
+
+
+@pytest.mark.parametrize(("name", "key"), sorted(ALTERNATIVES), ids=lambda v: str(v))
+def test_the_cards_a_note_rejects_cost_what_it_says(name: str, key: str) -> None:
+    rp = _replay(name)
+    an = analyse(rp)
+    t, c = (int(x) for x in key.split("."))
+    index = sum(len(trick) for trick in rp.hand.play[: t - 1]) + c - 1
+    options = {str(p): v for p, v in an.plays[index].options.items()}
+    for card, value in ALTERNATIVES[(name, key)].items():
+        assert options[card] == value, f"{card}: {options[card]} (all: {options})"
+
+
+# --- trump counts ----------------------------------------------------------------------------
+
+def trumps_held(rp: Replay, after_trick: int) -> dict[Seat, list[Card]]:
+    """Each seat's trumps (the joker and the left bower included) after a trick (0: after the
+    discard, before the first card)."""
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    deal = deal_of(rp)
+    pos = deal.start
+    for play in deal.plays[: after_trick * len(pos.seats)]:
+        pos = apply(pos, play)
+    return {seat: [c for c in cards if effective_suit(c, ctx) is ctx.trumps]
+            for seat, cards in zip(pos.seats, pos.hands, strict=True)}
+
+
+#: (lesson, after trick (0: before the first card), the contractor's trumps, the others' trumps,
+#: words the note at that place must contain).
+COUNTS = [
+    ("thirteen-trumps-in-hearts", 0, 6, 7, ("intro", "thirteen trumps", "hold six", "seven are out")),
+    ("thirteen-trumps-in-hearts", 1, 5, 4, ("1", "Four are out")),
+    ("thirteen-trumps-in-hearts", 2, 4, 1, ("2", "one trump is out")),
+    ("thirteen-trumps-in-hearts", 4, 3, 0, ("4.2", "no trump is out")),
+    ("twelve-trumps-in-spades", 0, 6, 6, ("intro", "twelve trumps", "hold six")),
+    ("twelve-trumps-in-spades", 1, 5, 3, ("1", "Three are still out")),
+    ("twelve-trumps-in-spades", 2, 4, 1, ("2", "One trump is still out")),
+    ("twelve-trumps-in-spades", 3, 3, 0, ("3", "No trump is left outside South's hand")),
+    ("hearts-or-no-trumps", 0, 7, 6, ("discard", "thirteen", "holds seven", "six are out")),
+    ("hearts-or-no-trumps", 4, 4, 1, ("4.4", "eight of the thirteen", "the last trump out")),
+    ("raise-your-own-bid", 0, 6, 7, ("discard", "a sixth trump")),
+    ("game-end-bid-to-the-score", 0, 6, 6, ("discard", "six trumps of the twelve")),
+    ("defence-never-trump-partners-winner", 0, 7, 6, ("intro", "so you hold three")),
+]
+
+
+@pytest.mark.parametrize(("name", "after", "mine", "theirs", "words"), COUNTS, ids=str)
+def test_trump_counts_in_notes(name: str, after: int, mine: int, theirs: int,
+                               words: tuple[str, ...]) -> None:
+    rp = _replay(name)
+    assert rp.contract is not None
+    held = trumps_held(rp, after)
+    declarer = rp.contract.declarer
+    assert len(held[declarer]) == mine
+    assert sum(len(v) for s, v in held.items() if s is not declarer) == theirs
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    total = 13 if ctx.trumps.value in "HD" else 12  # eleven red cards or ten black, bower, joker
+    played = sum(1 for t in rp.tricks[:after] for p in t.plays if effective_suit(p.card, ctx) is ctx.trumps)
+    assert mine + theirs + played == total
+    place, *phrases = words
+    note = " ".join(rp.hand.notes[place].split())
+    for phrase in phrases:
+        assert " ".join(phrase.split()) in note, f"note {place} no longer says {phrase!r}"
+
+
+def test_east_holds_three_trumps_in_the_defence_lesson() -> None:
+    rp = _replay("defence-never-trump-partners-winner")
+    assert len(trumps_held(rp, 0)[Seat.E]) == 3
+
+
+# --- scores, and the course as a whole -------------------------------------------------------
+
+@pytest.mark.parametrize("name", COURSE)
+def test_the_points_a_note_gives_are_the_engines_score(name: str) -> None:
+    rp = _replay(name)
+    assert rp.result is not None
+    sides = {"North–South": Side.NS, "East–West": Side.EW}
+    for place, note in rp.hand.notes.items():
+        for points, side in re.findall(r"(\d+) to (North–South|East–West)", " ".join(note.split())):
+            assert rp.result.score[sides[side]] == int(points), f"note {place}: {points} to {side}"
+        for points, side in re.findall(r"(North–South|East–West) lose (\d+)", " ".join(note.split())):
+            assert rp.result.score[sides[points]] == -int(side), f"note {place}"
+
+
+def test_every_strategy_lesson_is_in_the_course_and_has_a_strategy_topic() -> None:
+    found = {p.stem for p in HANDS.glob("*.yaml")
+             if STRATEGY_TOPICS & set(handfile.load(p).tags)}
+    assert found == set(COURSE)
+    for name in COURSE:
+        hand = handfile.load(HANDS / f"{name}.yaml")
+        assert hand.tags[0] in STRATEGY_TOPICS, "a lesson's first tag is its teaching point"
+        assert hand.par is not None, "every strategy lesson states its par"
+
+
+def test_every_lesson_of_the_course_builds() -> None:
+    for name in COURSE:
+        assert build(handfile.load(HANDS / f"{name}.yaml")).complete
+
+
+def test_the_game_end_lesson_is_the_last_hand_of_its_match() -> None:
+    from tutor.files.match import load
+    from tutor.views.sheet.model import score_match
+
+    sheet = score_match(load(ROOT / "matches" / "strategy-game-end.yaml"))
+    before = sheet.rows[-2].totals
+    assert before is not None and dict(before) == {"NS": 460, "EW": 350}
+    assert dict(sheet.totals) == {"NS": 500, "EW": 370}
+    intro = " ".join(handfile.load(HANDS / "game-end-bid-to-the-score.yaml").notes["intro"].split())
+    assert "North–South have 460, East–West 350" in intro
+
+
+def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
+    rp = _replay("misere-nominate-the-joker")
+    held = rp.hand.hands
+    diamonds = [c for s in (Seat.E, Seat.W) for c in held[s] if str(c).endswith("D")]
+    assert len(diamonds) == 6
+    assert [str(c) for c in held[Seat.S] if str(c).endswith("D")] == ["4D"]
+
+
+def test_wests_hearts_are_all_higher_than_souths_and_easts_four_is_the_lowest() -> None:
+    rp = _replay("misere-defence-clear-the-way")
+    order = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+
+    def hearts(seat: Seat) -> list[int]:
+        return [order.index(str(c)[:-1]) for c in rp.hand.hands[seat] if str(c).endswith("H")]
+
+    assert max(hearts(Seat.W)) < min(hearts(Seat.S))        # higher rank, lower index
+    assert hearts(Seat.E) and max(hearts(Seat.E)) == order.index("4")
+
+
+def test_the_course_is_the_last_stage_of_the_path_in_course_order() -> None:
+    hands = [handfile.load(HANDS / f"{name}.yaml") for name in COURSE]
+    assert all(h.level == "strategy" for h in hands)
+    assert list(LEVELS)[-1] == "strategy"
+    rules_lessons = [handfile.load(p) for p in HANDS.glob("*.yaml") if p.stem not in COURSE]
+    first = max(h.order or 0 for h in rules_lessons) + 1
+    assert [h.order for h in hands] == list(range(first, first + len(COURSE)))
+    assert len(COURSE) >= 16
+
+
+# --- hands described in words ----------------------------------------------------------------
+
+_RANK = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "10": "10", "9": "9", "8": "8", "7": "7",
+         "6": "6", "5": "5", "4": "4"}
+_GROUP = re.compile(r"((?:(?:the )?(?:ace|king|queen|jack|10|9|8|7|6|5|4)(?:,? (?:and )?)?)+) "
+                    r"of (spades|hearts|diamonds|clubs)")
+
+
+def cards_named(text: str) -> list[str]:
+    """The cards a sentence names: "the ace, jack and 9 of hearts" -> AH, JH, 9H; "the joker" -> Jo."""
+    out = ["Jo"] if "the joker" in text else []
+    for ranks, suit in _GROUP.findall(text):
+        for word in re.findall(r"ace|king|queen|jack|10|9|8|7|6|5|4", ranks):
+            out.append(_RANK[word] + suit[0].upper())
+    return out
+
+
+#: (lesson, note, seat, the words that start and end the description of the seat's cards, and
+#: whether it names all ten card by card; otherwise ("five spades to the ace and king") every card
+#: it does name must be the seat's).
+DESCRIBED = [
+    ("count-then-bid-seven-not-eight", "intro", Seat.S, "You hold", "Count before", True),
+    ("raise-your-own-bid", "intro", Seat.S, "with the joker", "You bid", True),
+    ("game-end-bid-to-the-score", "intro", Seat.S, "first to speak", "Seven no-trumps", True),
+    ("misere-nominate-the-joker", "intro", Seat.S, "holding the joker", "In Australian", True),
+    ("misere-defence-clear-the-way", "intro", Seat.W, "You hold", "Your partner", True),
+    ("hearts-or-no-trumps", "intro", Seat.S, "You hold", "Eight no-trumps", False),
+    ("raise-partners-suit", "intro", Seat.S, "You hold", "Your hearts", False),
+    ("pass-then-bid-bid-after-pass", "intro", Seat.S, "with the joker", "This table", False),
+    ("joker-stopper-in-no-trumps", "intro", Seat.S, "with the joker", "The kitty", False),
+    ("misere-defence-duck-under", "intro", Seat.E, "You hold", "Which", True),
+    ("defence-never-trump-partners-winner", "intro", Seat.E, "You hold", "Count your", True),
+    ("thirteen-trumps-in-hearts", "intro", Seat.S, "You hold", "so seven", False),
+    ("twelve-trumps-in-spades", "intro", Seat.S, "You hold", "How many", False),
+]
+
+
+@pytest.mark.parametrize(("name", "place", "seat", "start", "end", "whole"), DESCRIBED, ids=str)
+def test_a_hand_described_in_words_is_the_hand_dealt(name: str, place: str, seat: Seat, start: str,
+                                                     end: str, whole: bool) -> None:
+    rp = _replay(name)
+    note = " ".join(rp.hand.notes[place].split())
+    text = note[note.index(start):note.index(end)]
+    named = cards_named(text)
+    held = [str(c) for c in rp.hand.hands[seat]]
+    assert named, text
+    if whole:
+        assert sorted(named) == sorted(held), text
+    else:
+        assert set(named) <= set(held), text

@@ -1,0 +1,99 @@
+"""``tutor check`` with the solver: a hand file's ``par:`` and its notes' claims, verified.
+
+:func:`verify` is :func:`tutor.files.handfile.check` plus, when the file states what best play
+achieves (``par: 9``, or ``best: true`` / ``cost: 1`` / ``only: true`` on a card's note), a
+double-dummy analysis that proves or refutes each statement. A wrong one is a
+:class:`~tutor.files.handfile.FileProblem` at its line, like any other problem. Files that state
+nothing are not analysed, so checking them costs no more than before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.engine.hand import NoteClaim
+from tutor.engine.replay import Replay
+from tutor.files.handfile import FileProblem, HandFileError, LoadedHand, check, load_with_lines
+from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
+from tutor.solve.report import cost_sentence
+
+__all__ = ["claim_problems", "verify"]
+
+
+def verify(path: str | Path, text: str | None = None,
+           solver: Solver | None = None) -> tuple[Replay | None, list[FileProblem]]:
+    """Check a hand file and verify its par and note claims with the solver."""
+    name = str(path)
+    if text is None:
+        try:
+            text = Path(path).read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return check(path)
+    rep, problems = check(name, text)
+    if rep is None or problems or (rep.hand.par is None and not rep.hand.claims):
+        return rep, problems  # nothing to verify: no second read, no solver
+    try:
+        loaded = load_with_lines(text, name)
+    except HandFileError:  # pragma: no cover - check() has read it already
+        return rep, problems
+    return rep, claim_problems(loaded, rep, solver)
+
+
+def claim_problems(loaded: LoadedHand, rep: Replay, solver: Solver | None = None) -> list[FileProblem]:
+    """Every statement about best play in the file that the solver refutes."""
+    hand = loaded.hand
+    if hand.par is None and not hand.claims:
+        return []
+    first = ("par",) if hand.par is not None else ("notes", next(iter(hand.claims)))
+    try:
+        an = analyse(rep, solver=solver)
+    except SolveError as err:
+        return [FileProblem(loaded.path, loaded.line_of(first),
+                            f"par and note claims are verified by the solver, but {err}", "solver")]
+    out: list[FileProblem] = []
+    if hand.par is not None and hand.par != an.par:
+        out.append(FileProblem(
+            loaded.path, loaded.line_of(("par",)),
+            f"par is {hand.par}, but with best play by everyone after the discard {_take(an.side_words)} "
+            f"{an.par}", "solver",
+        ))
+    starts = [0]
+    for trick in hand.play:
+        starts.append(starts[-1] + len(trick))
+    for key, claim in hand.claims.items():
+        t, c = (int(x) for x in key.split("."))
+        index = starts[t - 1] + c - 1
+        if index >= len(an.plays):  # tutor check has reported the note already
+            continue
+        message = _refuted(claim, an.plays[index], an)
+        if message:
+            out.append(FileProblem(loaded.path, loaded.line_of(("notes", key)),
+                                   f"note {key!r}: {message}", "solver"))
+    return out
+
+
+def _take(side_words: str) -> str:
+    """``North–South take``, ``South takes``."""
+    plural = "–" in side_words or " and " in side_words
+    return f"{side_words} take" if plural else f"{side_words} takes"
+
+
+def _refuted(claim: NoteClaim, cv: CardValue, an: Analysis) -> str | None:
+    """Why the solver refutes this claim about this card, or None if it holds."""
+    card = f"{cv.seat.word}'s {cv.play.pretty()}"
+    if claim.best is True and cv.cost:
+        return f"the note claims {card} was a best card, but {cost_sentence(cv, an.side_words)}"
+    if claim.best is False and not cv.cost:
+        return (f"the note claims {card} cost tricks, but it was a best card "
+                f"({_take(an.side_words)} {cv.value} after it, the best there)")
+    if claim.cost is not None and claim.cost != cv.cost:
+        actual = "it was a best card" if not cv.cost else cost_sentence(cv, an.side_words)
+        return f"the note claims {card} cost {claim.cost}, but {actual}"
+    if claim.only:
+        if cv.cost:
+            return f"the note claims {card} was the only best card, but {cost_sentence(cv, an.side_words)}"
+        others = [p.pretty() for p in cv.best_plays() if p != cv.play and p.card != cv.play.card]
+        if others:
+            return (f"the note claims {card} was the only best card, but {', '.join(others)} "
+                    f"did as well ({_take(an.side_words)} {cv.best} either way)")
+    return None
