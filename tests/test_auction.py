@@ -129,7 +129,7 @@ LEGAL = [
     ("australian", "N", "pass 6S 7H pass 8S pass", "E S W N S W", "8S by S"),
     ("australian", "N", "6S 7H pass pass 8S pass", "E S W N E S", "8S by E"),
     ("australian", "E", "7NT misere pass pass pass", "S W N E S", "misere by W"),
-    ("australian", "E", "misere 8S pass pass pass", "S W N E S", "8S by W"),
+    ("australian", "E", "7S misere 8S pass pass pass", "S W N E S W", "8S by N"),
     ("australian", "W", "10D open-misere pass pass pass", "N E S W N", "open-misere by E"),
     # One round: each player speaks once, the highest bid wins.
     ("avondale", "E", "6H pass 7S pass", "S W N E", "7S by N"),
@@ -153,7 +153,7 @@ def test_legal_auctions(name: str, dealer: str, calls: str, callers: str, contra
 
 ILLEGAL = [
     # preset, calls, index of the bad call, words of the message
-    ("australian", "6S 6S", 1, "South cannot bid 6S: it does not outrank East's 6S"),
+    ("australian", "6S 6S", 1, "South cannot bid six spades: it does not outrank East's six spades"),
     ("australian", "7H 7D", 1, "does not outrank"),
     ("australian", "8S misere", 1, "does not outrank"),
     ("australian", "10H open-misere", 1, "does not outrank"),
@@ -162,8 +162,8 @@ ILLEGAL = [
     ("australian", "pass pass pass pass 6S", 4, "everyone passed, so the hand is thrown in"),
     ("avondale", "pass pass pass pass 6S", 4, "everyone passed"),
     ("avondale", "6S pass pass pass 7S", 4, "the auction is over (each player speaks once)"),
-    ("avondale", "misere", 0, "these rules (avondale) have no misère"),
-    ("american", "open-misere", 0, "these rules (american) have no open nullo"),
+    ("avondale", "misere", 0, "Avondale kitchen table (CardPractice) has no misère"),
+    ("american", "open-misere", 0, "American Five Hundred has no open misère"),
     ("american", "8C misere", 1, "does not outrank"),
 ]
 
@@ -179,7 +179,7 @@ def test_illegal_auctions(name: str, calls: str, index: int, words: str) -> None
 @pytest.mark.parametrize(("bid", "legal"), [("6NT", False), ("7S", True), ("misere", True)])
 def test_lowest_bid_seven(bid: str, legal: bool) -> None:
     # Cardzo: "Some tables require a bid of at least seven to discourage cheap contracts."
-    rules = preset("australian", {"lowest_bid": 7})
+    rules = preset("australian", {"lowest_bid": 7, "misere_any_time": True})
     calls = [parse_call(bid), Pass(), Pass(), Pass()]
     if legal:
         assert run_auction(calls, rules, Seat.N).contract is not None

@@ -13,7 +13,6 @@ from tutor.engine.replay import StepKind, build
 from tutor.engine.rulings import Kind
 from tutor.engine.seats import Seat
 from tutor.files import handfile
-from tutor.teach.playalong import turns
 
 HEARTS = PlayContext.of(Bid.parse("7H"))
 SPADES = PlayContext.of(Bid.parse("8S"))
@@ -35,37 +34,32 @@ def test_trumping_its_printed_suit_with_the_left_bower_is_explained_once() -> No
     assert ruling.text.count("this hand") == 1
 
 
-def test_the_joker_led_in_a_suit_contract_reminds_of_the_left_bower() -> None:
-    ruling = judge_play(Seat.N, cards("Jo AS 4H"), [], Play(Card.parse("Jo")), SPADES)
+def test_the_joker_led_reminds_of_the_left_bower_only_its_holder() -> None:
+    ruling = judge_play(Seat.N, cards("Jo AS JC 4H"), [], Play(Card.parse("Jo")), SPADES)
     assert ruling.kind is Kind.JOKER_IS_TRUMP
     assert ruling.text.endswith(
         "the others must follow spades (the jack of clubs is a spade this hand)."
     )
+    other = judge_play(Seat.N, cards("Jo AS 4H"), [], Play(Card.parse("Jo")), SPADES)
+    assert other.text.endswith("the others must follow spades.")
 
 
-# The reminder "(the jack of diamonds is a heart this hand)" helps only while someone still
-# holds the left bower; once it has fallen (or was put away with the kitty) it is noise.
+# The reminder "(the jack of diamonds is a heart this hand)" said to a player without that card
+# reads as if they held it: it goes only to the player who holds the left bower.
 
-def test_the_lead_reminder_stops_once_the_left_bower_is_out() -> None:
-    hand = cards("AH 7D 9C")
-    for lead in ("AH", "7D"):
-        live = judge_play(Seat.N, hand, [], Play(Card.parse(lead)), HEARTS)
-        gone = judge_play(Seat.N, hand, [], Play(Card.parse(lead)), HEARTS, left_bower_out=True)
-        assert "jack of diamonds" in live.text
-        assert "jack of diamonds" not in gone.text
-        assert gone.text == live.text[: live.text.index(" (")] + "."
+@pytest.mark.parametrize("lead", ["AH", "7D"])
+def test_the_lead_reminder_goes_only_to_the_holder(lead: str) -> None:
+    holder = judge_play(Seat.N, cards("AH 7D JD 9C"), [], Play(Card.parse(lead)), HEARTS)
+    other = judge_play(Seat.N, cards("AH 7D 9C"), [], Play(Card.parse(lead)), HEARTS)
+    assert "jack of diamonds" in holder.text
+    assert "jack of diamonds" not in other.text
+    assert other.text == holder.text[: holder.text.index(" (")] + "."
 
 
-def test_the_void_reminder_in_trumps_stops_once_the_left_bower_is_out() -> None:
-    hand = cards("7D 9C")
+def test_a_player_void_in_trumps_is_never_told_of_the_left_bower() -> None:
     lead = [Play(Card.parse("AH"))]
-    live = judge_play(Seat.E, hand, lead, Play(Card.parse("9C")), HEARTS)
-    gone = judge_play(Seat.E, hand, lead, Play(Card.parse("9C")), HEARTS, left_bower_out=True)
-    assert live.text == (
-        "East has no hearts (the jack of diamonds is a heart this hand), so may play any card, "
-        "and discards the 9 of clubs."
-    )
-    assert gone.text == "East has no hearts, so may play any card, and discards the 9 of clubs."
+    said = judge_play(Seat.E, cards("7D 9C"), lead, Play(Card.parse("9C")), HEARTS)
+    assert said.text == "East has no hearts, so may play any card, and discards the 9 of clubs."
 
 
 def test_a_refusal_names_the_left_bower_only_to_its_holder() -> None:
@@ -76,37 +70,30 @@ def test_a_refusal_names_the_left_bower_only_to_its_holder() -> None:
         assert "jack of diamonds" not in str(err)
     else:
         raise AssertionError("9C may not be played holding 5H")
-    with pytest.raises(IllegalPlay, match=r"holds 5H, JD \(the jack of diamonds is a heart this hand\)"):
+    told = r"holds the 5 of hearts and the jack of diamonds \(the jack of diamonds is a heart this hand\)"
+    with pytest.raises(IllegalPlay, match=told):
         judge_play(Seat.E, cards("5H JD 9C"), lead, Play(Card.parse("9C")), HEARTS)
     # Diamonds led: the holder of the left bower is told why it is not one of the diamonds.
-    with pytest.raises(IllegalPlay, match=r"holds 5D \(the jack of diamonds is a heart this hand, not a"):
+    told = r"holds the 5 of diamonds \(the jack of diamonds is a heart this hand, not a"
+    with pytest.raises(IllegalPlay, match=told):
         judge_play(Seat.E, cards("5D JD 9C"), [Play(Card.parse("AD"))], Play(Card.parse("9C")), HEARTS)
 
 
-def test_replay_drops_the_reminder_after_the_left_bower_falls() -> None:
-    replayed = build(handfile.load(HANDS / "first-night-seven-hearts.yaml"))
-    fell = next(
-        t.number for t in replayed.tricks if Card.parse("JD") in t.cards
-    )
-    for step in replayed.steps:
-        if step.kind is StepKind.CARD and step.trick is not None:
-            said = "jack of diamonds is a heart" in step.ruling.text
-            if step.trick > fell:
-                assert not said, step.ruling.text
-    assert any(
-        "jack of diamonds is a heart" in s.ruling.text for s in replayed.steps if s.trick == 1
-    )
+def test_a_refusal_has_no_parenthesis_inside_a_parenthesis() -> None:
+    with pytest.raises(IllegalPlay) as err:
+        judge_play(Seat.E, cards("6C JC"), [Play(Card.parse("9C"))], Play(Card.parse("JC")), SPADES)
+    said = str(err.value)
+    assert said.endswith("so cannot play the jack of clubs, the left bower: it is a spade this hand")
+    depth = 0
+    for ch in said:
+        depth += (ch == "(") - (ch == ")")
+        assert depth <= 1, said
 
 
-def test_play_along_asks_the_engine_with_the_left_bower_gone() -> None:
+def test_replay_reminds_only_the_holder_of_the_left_bower() -> None:
     replayed = build(handfile.load(HANDS / "first-night-seven-hearts.yaml"))
-    late = [t for t in turns(replayed) if t.trick >= 5]
-    assert late and all(t.left_bower_out for t in late)
-    for turn in late:
-        for card in turn.hand:
-            pick = turn.pick(card)
-            said = pick.ruling.text if pick.ruling else pick.refusal
-            assert said is not None and "jack of diamonds is a heart" not in said, said
-    early = next(turns(replayed))
-    assert not early.left_bower_out
-    assert "jack of diamonds is a heart" in early.judge(early.actual.card).text
+    for i, step in enumerate(replayed.steps):
+        if step.kind is StepKind.CARD and step.seat is not None:
+            held = replayed.states[i - 1].hands[step.seat]
+            if "jack of diamonds is a heart" in step.ruling.text:
+                assert Card.parse("JD") in held, step.ruling.text

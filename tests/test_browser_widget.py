@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from tutor.engine.seats import Seat
 from tutor.teach.quiz import make_quiz
 
 pytestmark = pytest.mark.browser
@@ -154,6 +155,25 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     expect(replay.locator('.tw-centre .card.current[data-card="10H"]')).to_be_visible()
     expect(replay.locator(".tw-ruling-text")).to_have_text("North follows suit with the 10 of hearts.")
 
+    # The count panel, closed until the learner opens it: the engine's count at this step.
+    from tutor.engine.facts import facts_at
+    from tutor.files import handfile
+    from tutor.views.count import trump_line
+
+    rp, _problems = handfile.check(ROOT / "hands" / "first-night-seven-hearts.yaml")
+    assert rp is not None
+    facts = facts_at(rp, rp.step_of_trick(2) + 2)
+    assert facts is not None
+    expect(replay.locator(".tw-count")).to_have_count(0)
+    replay.get_by_role("button", name="Count").click()
+    expect(replay.locator(".tw-count-trumps")).to_have_text(trump_line(facts))
+    south_trumps = " ".join(c.pretty() for c in facts.held[Seat.S])
+    expect(replay.locator('.tw-count-seat[data-seat="S"]')).to_have_text(
+        f"South {len(facts.held[Seat.S])}: {south_trumps}")
+    expect(replay.locator('.tw-count-top[data-suit="H"]')).to_be_visible()
+    replay.get_by_role("button", name="Count").click()
+    expect(replay.locator(".tw-count")).to_have_count(0)
+
     # Play along as South (the second widget): after the kitty and the discard, Next waits for
     # South's opening lead; the joker is the card South led at the table.
     south = page.locator(".tutor-replay").nth(2)
@@ -172,8 +192,8 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     refusal = west.locator(".tw-refused")
     expect(refusal).to_contain_text("Refused.")
     expect(refusal).to_contain_text(
-        "West must follow suit: hearts were led and West holds 8H, JD (the jack of diamonds is a "
-        "heart this hand), so cannot play KD")
+        "West must follow suit: hearts were led and West holds the 8 of hearts and the jack of "
+        "diamonds (the jack of diamonds is a heart this hand), so cannot play the king of diamonds")
     west.locator(".tutor-pick").get_by_role("button", name="8♥").click()
     expect(west.locator(".tw-allowed")).to_contain_text("the same card West played at the table")
     expect(west.locator(".tw-note")).to_contain_text("keeps the jack of diamonds back")

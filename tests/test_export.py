@@ -213,7 +213,8 @@ def test_index_topics_and_previous_next(site: Path) -> None:
     items = by_class(index, "li", "lesson-item")
     assert len(items) == 6
     first = " ".join(text_of(items[0]).split())
-    assert "8NT by East" in first and "set, East–West −320" in first and "no-trumps" in first
+    assert "eight no-trumps (8NT) by East" in first
+    assert "set, East–West −320" in first and "no-trumps" in first
     assert "Eight no-trumps with the joker" in first
     misere = " ".join(text_of(parse(site / "topics" / "misere.html")).split())
     assert "A misère: partner sits out" in misere and "Open misère" in misere

@@ -32,12 +32,12 @@ MISTAKES = [
     pytest.param(
         edit("  - [5H, QH, JH, AH]", "  - [5H, 8C, JH, AH]"), 14,
         "trick 2, card 2 (West plays 8C): West must follow suit: hearts were led and West "
-        "holds 4H, 8H, QH, so cannot play 8C",
+        "holds the queen, 8 and 4 of hearts, so cannot play the 8 of clubs",
         id="revoke",
     ),
     pytest.param(
         edit("  - [9C, AC, 10C, 7C]", "  - [9C, AD, 10C, 7C]"), 13,
-        "trick 1, card 2 (South plays AD): South does not hold AD", id="card-not-held",
+        "trick 1, card 2 (South plays AD): South does not hold the ace of diamonds", id="card-not-held",
     ),
     pytest.param(
         edit("  - [9S, KS, QS, 5S]", "  - [9S, KS, QS]"), 16,
@@ -91,7 +91,7 @@ MISTAKES = [
     ),
     pytest.param(
         edit("auction: [8NT, pass, pass, pass]", "auction: [8NT, 7S, pass, pass]"), 10,
-        "call 2: South cannot bid 7S: it does not outrank East's 8NT", id="bid-too-low",
+        "call 2: South cannot bid seven spades: it does not outrank East's eight no-trumps", id="bid-too-low",
     ),
     pytest.param(
         edit("auction: [8NT, pass, pass, pass]", "auction: [8NT, pass, pass]"), 10,

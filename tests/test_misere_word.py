@@ -81,9 +81,9 @@ def test_a_wildcard_joker_in_nullo_is_explained_in_nullo() -> None:
 
 
 def test_auction_refusals_say_nullo_under_american_rules() -> None:
-    with pytest.raises(AuctionError, match="cannot bid open nullo: these rules"):
+    with pytest.raises(AuctionError, match="American Five Hundred has no open misère"):
         run_auction([parse_call("open-misere")], preset("american"), Seat.N)
-    with pytest.raises(AuctionError, match="cannot bid misère: these rules"):
+    with pytest.raises(AuctionError, match="Australian four-handed Five Hundred has no misère"):
         run_auction([parse_call("misere")], preset("australian", {"misere": False}), Seat.N)
 
 

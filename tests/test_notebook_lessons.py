@@ -20,19 +20,19 @@ CASES = [
     # notebook, hand, seat, trick, Next presses to the seat's turn, card tried, verdict, and the
     # words of the engine's reason (fragments between | are each asserted)
     ("01", "first-night-seven-hearts.yaml", "W", 1, 0, "KD", "Refused.",
-     "West must follow suit: hearts were led and West holds 8H, JD (the jack of diamonds is a "
-     "heart this hand), so cannot play KD"),
+     "West must follow suit: hearts were led and West holds the 8 of hearts and the jack of "
+     "diamonds (the jack of diamonds is a heart this hand), so cannot play the king of diamonds"),
     ("01", "first-night-seven-hearts.yaml", "W", 1, 0, "8H", "Allowed, and the same card",
      "West follows suit with the 8 of hearts."),
     ("02", "left-bower-follows-trumps.yaml", "E", 1, 2, "9C", "Refused.",
-     "East must follow suit: hearts were led and East holds JD (the jack of diamonds is a heart "
-     "this hand), so cannot play 9C"),
+     "East must follow suit: hearts were led and East holds the jack of diamonds (the jack of "
+     "diamonds is a heart this hand), so cannot play the 9 of clubs"),
     ("02", "left-bower-void-in-diamonds.yaml", "E", 3, 2, "JD", "Allowed, and the same card",
      "East has no diamonds: the jack of diamonds (the left bower) is a heart this hand"),
     ("02", "left-bower-void-in-diamonds.yaml", "E", 3, 2, "8C", "Allowed, but at the table",
      "East has no diamonds"),
     ("03", "joker-only-when-void.yaml", "N", 1, 0, "Jo", "Refused.",
-     "North cannot play the joker: spades were led and North holds 6S;|"
+     "North cannot play the joker: spades were led and North holds the 6 of spades;|"
      "the joker may be played only when void in the suit led"),
     ("03", "joker-only-when-void.yaml", "N", 2, 0, "Jo", "Allowed, and the same card",
      "North has no spades, so may play the joker|wins any trick it is played to"),

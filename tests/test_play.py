@@ -99,18 +99,18 @@ FOLLOW_CASES = [
      "the jack of diamonds (the left bower) is a heart this hand, not a diamond. So East may play "
      "any card, and trumps with it"),
     ("7H", "JD", "5D 6C", "5D", True, Kind.VOID_ANY_CARD,
-     "East has no hearts (the jack of diamonds is a heart this hand), so may play any card"),
+     "East has no hearts, so may play any card"),
     ("7H", "JD", "5H 6D", "6D", False, Kind.FOLLOW_SUIT, "hearts were led"),
     ("7H", "JD", "5H 6D", "5H", True, Kind.FOLLOW_SUIT, "follows suit"),
     ("7S", "5C", "JS JC 9H", "JC", True, Kind.LEFT_BOWER_IS_TRUMP, "is a spade this hand, not a club"),
-    ("7S", "5C", "JC 6C", "JC", False, Kind.LEFT_BOWER_IS_TRUMP, "East holds 6C"),
+    ("7S", "5C", "JC 6C", "JC", False, Kind.LEFT_BOWER_IS_TRUMP, "East holds the 6 of clubs"),
     ("7S", "5C", "JS JC 9H", "9H", True, Kind.VOID_ANY_CARD, "has no clubs"),
     ("7S", "5S", "JC 9H", "JC", True, Kind.LEFT_BOWER_IS_TRUMP, "it is a spade this hand"),
     ("7S", "5S", "JH 9H", "JH", True, Kind.VOID_ANY_CARD, "discards the jack of hearts"),
     # The joker in a suit contract is the highest trump.
     ("7H", "5H", "Jo 6D", "Jo", True, Kind.JOKER_IS_TRUMP, "belongs to hearts"),
     ("7H", "5H", "Jo 6D", "6D", False, Kind.FOLLOW_SUIT, "must follow suit"),
-    ("7H", "5C", "Jo 6C", "Jo", False, Kind.FOLLOW_SUIT, "the joker (the highest trump) is a heart"),
+    ("7H", "5C", "Jo 6C", "Jo", False, Kind.FOLLOW_SUIT, "the joker, the highest trump: it is a heart"),
     ("7H", "5C", "Jo 6D", "Jo", True, Kind.VOID_ANY_CARD, "trumps with the joker"),
     ("7H", "Jo", "5D 6C", "6C", True, Kind.VOID_ANY_CARD, "has no hearts"),
     ("7H", "Jo", "5H 6C", "6C", False, Kind.FOLLOW_SUIT, "hearts were led"),
@@ -147,7 +147,7 @@ def test_follow_suit(
 
 
 def test_a_card_not_held_cannot_be_played() -> None:
-    with pytest.raises(IllegalPlay, match="East does not hold 9C"):
+    with pytest.raises(IllegalPlay, match="East does not hold the 9 of clubs"):
         judge_play(Seat.E, cards("5H 6H"), plays("4H"), Play.parse("9C"), ctx("7H"))
 
 

@@ -64,7 +64,7 @@ def test_cardzo_check_2_a_set_subtracts_the_full_value_and_defenders_still_bank(
 def test_cardzo_check_3_misere_pays_defenders_nothing_by_default() -> None:
     row = score_match(CARDZO).rows[2]
     assert row.points == {"NS": 0, "EW": 250}
-    assert row.ruling is not None and "defenders_score_in_misere off" in row.ruling.text
+    assert row.ruling is not None and "The defenders score nothing on a misère" in row.ruling.text
 
 
 def test_cardzo_check_4_slam_minimum_does_not_reduce_a_420() -> None:

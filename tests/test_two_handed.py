@@ -63,10 +63,10 @@ def test_the_preset_uses_the_43_card_pack_two_players_and_no_open_misere() -> No
 @pytest.mark.parametrize(
     ("overrides", "call", "refused"),
     [
-        ({}, "open-misere", "have no open misère"),
+        ({}, "open-misere", "has no open misère"),
         # "In Barry Rigal's version, Misere is not permitted at all."
-        ({"misere": False}, "misere", "have no misère"),
-        ({"misere": False}, "open-misere", "have no open misère"),
+        ({"misere": False}, "misere", "has no misère"),
+        ({"misere": False}, "open-misere", "has no open misère"),
     ],
 )
 def test_open_misere_is_refused_and_rigal_refuses_misere(
@@ -254,12 +254,13 @@ def test_random_two_handed_deals_offer_exactly_what_the_replay_allows() -> None:
         final = rp.states[-1].piles
         assert final is not None and all(p.empty for s in final for p in final[s])
         for turn in turns(rp):
-            legal = legal_plays(turn.hand, turn.plays, rp.context, shown_void=turn.shown_void)
+            legal = legal_plays(turn.hand, turn.plays, rp.context, shown_void=turn.shown_void,
+                                led_before=turn.led_before)
             assert turn.actual.card in legal
             for card in dict.fromkeys(turn.hand):
                 try:
                     judge_play(turn.seat, turn.hand, turn.plays, turn.play_for(card), rp.context,
-                               shown_void=turn.shown_void)
+                               shown_void=turn.shown_void, led_before=turn.led_before)
                     allowed = True
                 except IllegalPlay:
                     allowed = False
@@ -282,7 +283,8 @@ def test_the_cards_play_along_offers_are_the_cards_the_replay_accepts() -> None:
             before = rp.states[turn.index - 1]
             piles = (before.piles or {})[turn.seat]
             owned = {*before.hands[turn.seat], *(c for p in piles for c in (p.up, p.down) if c)}
-            legal = legal_plays(turn.hand, turn.plays, rp.context, shown_void=turn.shown_void)
+            legal = legal_plays(turn.hand, turn.plays, rp.context, shown_void=turn.shown_void,
+                                led_before=turn.led_before)
             t, c = turn.trick - 1, turn.position - 1
             for card in owned:
                 cut = dataclasses.replace(

@@ -33,7 +33,11 @@ def test_canadian_first_joker_takes_the_second() -> None:
 
 def test_new_zealand_misere_with_the_joker_put_away() -> None:
     rp = replay_of("new-zealand-misere-joker-away")
-    assert rp.rules.settings() == replay_of("misere-partner-sits-out").rules.settings()
+    # The Australian rules, with the variation "misère at any time" so that East may open with it.
+    assert rp.rules.with_settings({"misere_any_time": False}).settings() == (
+        replay_of("misere-partner-sits-out").rules.settings()
+    )
+    assert rp.rules.differences() == {"misere_any_time": True}
     assert Joker() in (rp.hand.discard or ())
     assert not any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in rp.steps)
     # 3.2 and 6.2: East plays the highest diamond that still loses.

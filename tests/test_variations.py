@@ -221,14 +221,17 @@ def test_misere_disallowed() -> None:
 
 
 def test_misere_at_any_time_or_only_after_a_seven() -> None:
-    # "Some let Misere be bid at any time": the preset's default.
-    assert run_auction(calls("misere"), preset("australian"), W).calls
-    rules = preset("australian", {"misere_any_time": False})
+    # "Some let Misere be bid at any time": a variation, so the Australian default is off.
+    rules = preset("australian")
+    assert rules.misere_any_time is False and preset("new-zealand").misere_any_time is False
     with pytest.raises(AuctionError, match="only once someone has bid seven"):
         run_auction(calls("misere"), rules, W)
     with pytest.raises(AuctionError, match="only once someone has bid seven"):
         run_auction(calls("6NT misere"), rules, W)
     run_auction(calls("7S misere"), rules, W)
+    anytime = preset("australian", {"misere_any_time": True})
+    assert run_auction(calls("misere"), anytime, W).calls
+    assert preset("american").misere_any_time is True  # nullo: its place on the ladder only
 
 
 def test_open_misere_between_9nt_and_10s_or_highest_at_520() -> None:

@@ -63,7 +63,7 @@ def test_first_back_last_and_their_ends(example: Replay) -> None:
     assert w.step == len(example.steps) - 1
     assert w.next_button.disabled and w.last_button.disabled
     assert "Score: <b>North–South +60, East–West −320" in w.header.value
-    assert "contract-set" in w.ruling.value
+    assert "the contract is set" in w.ruling.value and "contract-set" not in w.ruling.value
     w.back_button.click()
     assert w.step == len(example.steps) - 2
     w.first_button.click()

@@ -66,9 +66,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if result is None or problems:
         return 1
     if args.json:
-        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        data = result.to_json()
+        if args.facts:
+            from tutor.engine.facts import facts_at
+
+            steps = data["steps"]
+            assert isinstance(steps, list)
+            for i, step in enumerate(steps):
+                counted = facts_at(result, i)
+                step["facts"] = counted.to_json() if counted is not None else None
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(format_replay(result, symbols=not args.ascii))
+        sys.stdout.write(format_replay(result, symbols=not args.ascii, facts=args.facts))
     return 0
 
 
@@ -201,7 +210,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     session = QuizSession(questions)
     symbols = not args.ascii
     for n, q in enumerate(questions, 1):
-        print(f"Question {n} of {len(questions)} ({one_line(q.source)}, {q.rules} rules)")
+        print(fill_columns("", f"Question {n} of {len(questions)}: {one_line(q.source)}"))
+        print(fill_columns("  ", f"Rules: {one_line(q.rules)}"))
         print(fill_columns("  ", q.prompt))
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(
@@ -322,6 +332,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a hand file (.yaml)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    p.add_argument("--facts", action="store_true",
+                   help="the count at each step: each seat's trumps, the trumps still out, the "
+                        "best cards left in each suit")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
@@ -350,6 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", help="hand files (folders recursively)")
     p.add_argument("--json", action="store_true", help="print JSON (a list for several files)")
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
+    p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("schema", help="print the JSON Schema for hand files")

@@ -161,6 +161,13 @@ class Bid:
             return _WORDS[self.kind.value].replace("misère", self.misere_word).capitalize()
         return _PRETTY[self.kind.value]
 
+    def headline(self) -> str:
+        """In words, with the notation after a trick bid: ``eight no-trumps (8NT)``, ``misère``.
+        What a learner is shown wherever a contract heads a page or a table."""
+        if self.kind is BidKind.TRICKS:
+            return f"{self.words()} ({self.pretty()})"
+        return self.words()
+
     def words(self) -> str:
         if self.kind is BidKind.TRICKS:
             assert self.strain is not None
@@ -570,12 +577,12 @@ def _over_message(rules: RuleSet, high: Bid | None, high_seat: Seat | None) -> s
         if rules.auction == "one-round"
         else "all but one have passed"
     )
-    return f"the auction is over ({why}): {high_seat.word} won it with {high}; no more calls"
+    return f"the auction is over ({why}): {high_seat.word} won it with {_said(high, rules)}; no more calls"
 
 
 def _pass_text(seat: Seat, rules: RuleSet) -> str:
     if rules.auction == "australian" and rules.bid_after_pass:
-        return f"{seat.word} passes, but may still bid later (setting bid_after_pass)."
+        return f"{seat.word} passes, but may still bid later (a variation these rules play)."
     if rules.auction == "australian":
         return f"{seat.word} passes, and may not bid again this hand."
     return f"{seat.word} passes (one round of bidding: each player speaks once)."
@@ -584,7 +591,7 @@ def _pass_text(seat: Seat, rules: RuleSet) -> str:
 def _raise_text(seat: Seat, bid: Bid, rules: RuleSet) -> str:
     return (
         f"{seat.word} raises the final bid to {bid.words()}, worth {contract_value(bid, rules)}: "
-        f"that opens a new round of bidding (setting raise_final_bid)."
+        f"that opens a new round of bidding (a variation these rules play)."
     )
 
 
@@ -644,7 +651,7 @@ def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet, dealer:
             Kind.ALL_PASSED_NO_TRUMPS,
             f"Everyone passed: the hand is played at no-trumps with no contract and no one takes "
             f"the {rules.kitty_word}; {first.word}, left of the dealer, leads, and each side scores "
-            f"{rules.defender_trick_value} a trick (setting all_pass).",
+            f"{rules.defender_trick_value} a trick (a variation these rules play).",
             (first,),
         )
     if high is None or seat is None:
@@ -653,7 +660,7 @@ def _closing_ruling(high: Bid | None, seat: Seat | None, rules: RuleSet, dealer:
         return Ruling(
             Kind.THROWN_IN,
             f"No one overbid {seat.word}'s inkle ({high.words()}): the hand is thrown in, and the "
-            f"same dealer, {dealer.word}, deals again (setting inkle).",
+            f"same dealer, {dealer.word}, deals again.",
             (seat,),
         )
     why = "everyone has spoken once" if rules.auction == "one-round" else "the others have passed"
@@ -677,15 +684,16 @@ def _check_bid(
     hands: Mapping[Seat, Sequence[Card]] | None = None,
 ) -> None:
     """Raise :class:`AuctionError` if the bid is not allowed; ``position`` counts calls from 0."""
+    said = _said(bid, rules)
     if bid.informative:
         if not rules.informative_no_trumps:
             raise AuctionError(
-                i, f"{seat.word} cannot bid {bid}: these rules ({rules.name}) have no Seven No or "
+                i, f"{seat.word} cannot bid {said}: {rules.title} has no Seven No or "
                 f"Inkle No (setting informative_no_trumps)"
             )
         if position >= 2:
             raise AuctionError(
-                i, f"{seat.word} cannot bid {bid}: only the first two to call may bid Seven No or "
+                i, f"{seat.word} cannot bid {said}: only the first two to call may bid Seven No or "
                 f"Inkle No (setting informative_no_trumps)"
             )
         held = hands.get(seat) if hands is not None else None
@@ -696,47 +704,54 @@ def _check_bid(
             )
     if rules.inkle and bid.kind is BidKind.TRICKS and bid.tricks == 6 and position >= 2:
         raise AuctionError(
-            i, f"{seat.word} cannot bid {bid}: a six-bid (an inkle) may be made only by the first "
+            i, f"{seat.word} cannot bid {said}: a six-bid (an inkle) may be made only by the first "
             f"two to call (setting inkle)"
         )
     if bid.kind is BidKind.MISERE and rules.misere and not rules.misere_any_time and not (
         high is not None and (high.is_misere or high.tricks >= 7)
     ):
+        why = rules.choice("misere_any_time") or "bidding it at any time is a variation"
         raise AuctionError(
             i, f"{seat.word} cannot bid {rules.misere_word} yet: under these rules it may be bid only once "
-            f"someone has bid seven (setting misere_any_time off)"
+            f"someone has bid seven ({why}; setting misere_any_time)"
         )
     if bid.kind is BidKind.MISERE and not rules.misere:
         raise AuctionError(
-            i, f"{seat.word} cannot bid {rules.misere_word}: these rules ({rules.name}) have no "
-            f"{rules.misere_word}"
+            i, f"{seat.word} cannot bid {rules.misere_word}: {rules.title} has no {rules.misere_word}"
         )
     if bid.kind is BidKind.OPEN_MISERE and not rules.open_misere:
         raise AuctionError(
-            i, f"{seat.word} cannot bid open {rules.misere_word}: these rules ({rules.name}) have no "
-            f"open {rules.misere_word}"
+            i, f"{seat.word} cannot bid open misère: {rules.title} has no open misère"
         )
     if bid.kind is BidKind.TRICKS and bid.tricks < rules.lowest_bid:
         raise AuctionError(
             i,
-            f"{seat.word} cannot bid {bid}: the lowest legal bid is {rules.lowest_bid} tricks "
+            f"{seat.word} cannot bid {said}: the lowest legal bid is {rules.lowest_bid} tricks "
             f"(setting lowest_bid)",
         )
     if high is not None and high_seat is not None and ladder_key(bid, rules) <= ladder_key(high, rules):
         raise AuctionError(
             i,
-            f"{seat.word} cannot bid {bid}: it does not outrank {high_seat.word}'s {high} "
+            f"{seat.word} cannot bid {said}: it does not outrank {high_seat.word}'s {_said(high, rules)} "
             f"(a bid must be higher on the ladder {_ladder_hint(bid, high, rules)})",
         )
 
 
+def _said(bid: Bid, rules: RuleSet) -> str:
+    """A bid in words, as this table says it (misère or nullo)."""
+    return bid.words().replace("misère", rules.misere_word)
+
+
 def _ladder_hint(bid: Bid, high: Bid, rules: RuleSet) -> str:
     if bid.is_misere or high.is_misere:
-        return (
-            f"where {rules.misere_word} ranks just above {rules.misere_ranks_above} and open "
-            f"{rules.misere_word} just above "
-            f"{rules.open_misere_ranks_above}"
-        )
+        word = rules.misere_word
+        hint = f"where {word} ranks just above {_said(Bid.parse(rules.misere_ranks_above), rules)}"
+        if rules.open_misere:  # only where open misère is played (never open nullo in American play)
+            above = rules.open_misere_ranks_above
+            where = ("above every other bid" if above == "top"
+                     else f"just above {_said(Bid.parse(above), rules)}")
+            hint += f" and open {word} {where}"
+        return hint
     return "of tricks, then spades < clubs < diamonds < hearts < no-trumps"
 
 

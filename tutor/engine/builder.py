@@ -85,8 +85,13 @@ def first_leader(b: Builder, contract: Contract, active: Sequence[Seat]) -> tupl
         return contract.declarer, (
             f"{contract.declarer.word} leads first, sitting left of the dealer (no one bid)"
         )
-    if b.rules.first_leader == "contractor" or contract.bid.kind is BidKind.GRAND_NULLO:
+    if contract.bid.kind is BidKind.GRAND_NULLO:
         return contract.declarer, f"{contract.declarer.word} leads first, as the contractor"
+    if b.rules.first_leader == "contractor":
+        choice = b.rules.choice("first_leader")  # a source silent on it: say it is tutor's choice
+        return contract.declarer, (
+            f"{contract.declarer.word} leads first, as the contractor" + (f" ({choice})" if choice else "")
+        )
     seat = b.table.next(b.hand.dealer)
     why = f"{seat.word} leads first, sitting left of the dealer"
     while seat not in active:

@@ -10,7 +10,7 @@ from tutor.engine.auction import Bid, BidKind, Contract
 from tutor.engine.builder import Builder, count_word
 from tutor.engine.cards import Card, Joker, Suit
 from tutor.engine.partner import call_partner
-from tutor.engine.play import PlayContext
+from tutor.engine.play import PlayContext, cards_in_words
 from tutor.engine.rules import RuleSet
 from tutor.engine.rulings import Kind, Ruling
 from tutor.engine.steps import Step, StepKind
@@ -59,7 +59,7 @@ def _take_kitty(b: Builder, contract: Contract) -> int:
             StepKind.KITTY,
             Ruling(
                 Kind.KITTY,
-                f"{who.word} takes the {rules.kitty_word} ({', '.join(str(c) for c in kitty)}) "
+                f"{who.word} takes the {rules.kitty_word} ({cards_in_words(kitty)}) "
                 f"without showing it: "
                 f"{len(b.holding[who])} cards, so {n} must be put away.",
                 (who,),
@@ -105,7 +105,7 @@ def _put_away(b: Builder, contract: Contract, n: int) -> list[Card] | None:
             StepKind.DISCARD,
             Ruling(
                 Kind.DISCARD,
-                f"{who.word} puts away {', '.join(str(c) for c in discard)} face down, "
+                f"{who.word} puts away {cards_in_words(discard)} face down, "
                 f"back to ten cards.",
                 (who,),
                 tuple(discard),
@@ -145,7 +145,7 @@ def _sit_out(b: Builder, contract: Contract) -> None:
                 Ruling(
                     Kind.PARTNER_SITS_OUT,
                     f"In {bid.words()} {who.word} plays alone: both partners, {names}, lay their "
-                    f"cards face down and take no part, so each trick has "
+                    f"cards face up on the table and take no part, so each trick has "
                     f"{count_word(b.table.players - len(out))} cards.",
                     out,
                 ),
@@ -153,6 +153,7 @@ def _sit_out(b: Builder, contract: Contract) -> None:
             ),
             sitting_out=out[0],
             out=frozenset(out),
+            shown=frozenset(out),  # "both of the contractor's partners reveal their hands"
         )
 
 
@@ -218,8 +219,7 @@ def _nominate_joker(b: Builder, contract: Contract) -> bool:
                 Ruling(
                     Kind.MISERE_JOKER_NOT_NOMINATED,
                     f"{who.word} keeps the joker in {bid.words()} without nominating its suit: "
-                    f"under these rules that loses the {rules.misere_word} whatever the tricks (setting "
-                    f"misere_needs_joker_nominated).",
+                    f"under these rules that loses the {rules.misere_word} whatever the tricks.",
                     (who,),
                     (Joker(),),
                 ),
@@ -322,7 +322,7 @@ def _nullo_exchange(b: Builder, contract: Contract, discard: Sequence[Card]) -> 
             StepKind.DISCARD,
             Ruling(
                 Kind.NULLO_EXCHANGE,
-                f"{partner.word} puts away {', '.join(str(c) for c in theirs)} face down, back to "
+                f"{partner.word} puts away {cards_in_words(theirs)} face down, back to "
                 f"ten cards. {who.word} leads, and neither partner may take a trick.",
                 (partner,),
                 tuple(theirs),
@@ -337,13 +337,15 @@ def _context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
     if bid.kind is BidKind.GRAND_NULLO:
         # Played like misère, both partners at the table; the rulings name it.
         bid = Bid(BidKind.MISERE, misere_word="grand nullo")
-    return PlayContext.of(
+    ctx = PlayContext.of(
         bid,
         nominated,
         joker_compulsory=rules.joker_compulsory_in_misere,
         joker_loses_power=rules.joker_loses_power,
         joker_lead=rules.joker_lead,
     )
+    choice = rules.choice("joker_lead")
+    return dataclasses.replace(ctx, joker_lead_choice=choice) if choice else ctx
 
 
 def _all_passed_context(b: Builder, contract: Contract) -> PlayContext | None:

@@ -104,7 +104,8 @@ def call_partner(b: Builder, contract: Contract) -> bool:
         b.record(Step(StepKind.PARTNER, Ruling(
             Kind.PLAYS_ALONE,
             f"{who.word} calls {card.words()} but {where}: {who.word} plays alone, secretly; the "
-            f"others find out only when the card turns up (setting secret_alone).", (who,), (card,)),
+            f"others find out only when the card turns up (a variation these rules play).",
+            (who,), (card,)),
             who, note_key="partner"))
         return True
     b.partner = holder
@@ -112,8 +113,8 @@ def call_partner(b: Builder, contract: Contract) -> bool:
         b.record(Step(StepKind.PARTNER, Ruling(
             Kind.PARTNER_CALLED,
             f"{who.word} calls {card.words()}: {holder.word} holds it and says so at once, and "
-            f"the two share the contract against the other three (setting partner_revealed "
-            f"at-once).", (who, holder), (card,)), who, note_key="partner"), partner=holder)
+            f"the two share the contract against the other three.", (who, holder), (card,)), who,
+            note_key="partner"), partner=holder)
         return True
     b.record(Step(StepKind.PARTNER, Ruling(
         Kind.PARTNER_CALLED,

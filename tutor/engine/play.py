@@ -19,6 +19,7 @@ __all__ = [
     "IllegalPlay",
     "Play",
     "PlayContext",
+    "cards_in_words",
     "describe",
     "effective_suit",
     "joker_powerless",
@@ -79,6 +80,9 @@ class PlayContext:
     joker_lead: str = "not-shown-void"
     #: What the table calls misère (setting misere_word), for the rulings' sentences.
     misere_word: str = "misère"
+    #: Why the joker-lead reading is tutor's choice, when it is (the preset's [choices]): said
+    #: in the refusal that depends on it.
+    joker_lead_choice: str = ""
 
     @classmethod
     def of(
@@ -226,15 +230,44 @@ def _no_trump_word(ctx: PlayContext) -> str:
     return ctx.misere_word if ctx.misere else "no-trumps"
 
 
-def _holding(cards: Sequence[Card]) -> str:
-    return ", ".join(str(c) for c in cards)
+def cards_in_words(cards: Sequence[Card]) -> str:
+    """Cards in words, by suit: ``the king and 9 of diamonds and the joker``, never the file
+    notation (``KD, 9D``)."""
+    groups: dict[Suit | None, list[Card]] = {}
+    for c in cards:
+        groups.setdefault(c.suit if isinstance(c, SuitedCard) else None, []).append(c)
+    parts: list[str] = []
+    for suit, held in groups.items():
+        if suit is None:
+            parts += [c.words() for c in held]
+        else:
+            suited = sorted((c for c in held if isinstance(c, SuitedCard)), key=lambda c: -c.rank.order)
+            ranks = [c.rank.word for c in suited]
+            parts.append(f"the {_and_list(ranks)} of {suit.word}")
+    return _and_list(parts)
+
+
+def _and_list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _role(card: Card) -> str:
+    """The role of the joker or the left bower this hand, said without a parenthesis."""
+    return _highest_trump(card) if isinstance(card, Joker) else "the left bower"
+
+
+#: How the reading of the house rule "the joker loses its power" is said wherever it decides.
+LOSES_POWER_READING = (
+    "under this house rule (a variation the rules page lists) tutor reads \"after discarding\" as "
+    "after its holder has discarded on any suit led"
+)
 
 
 def _bower_note(led: Suit, ctx: PlayContext, *, live: bool) -> str:
     """The parenthesis that reminds a learner where the left bower belongs.
 
-    ``live``: whether the reminder is worth saying here; the callers decide (the left bower is
-    still in someone's hand, or in the hand of the player being told).
+    ``live``: whether the reminder is worth saying here: only to the player who holds the left
+    bower (said to anyone else it reads as if they held it).
     """
     if ctx.trumps is None or not live:
         return ""
@@ -257,6 +290,7 @@ def legal_plays(
     ctx: PlayContext,
     *,
     shown_void: Collection[Suit] = (),
+    led_before: Collection[Suit] = (),
 ) -> list[Card]:
     """The cards of ``hand`` that may be played to the trick so far.
 
@@ -266,7 +300,9 @@ def legal_plays(
     """
     unique = list(dict.fromkeys(hand))
     if not plays:
-        if ctx.wildcard and len(hand) > 1 and not joker_lead_suits(hand, ctx, shown_void):
+        if ctx.wildcard and len(hand) > 1 and not joker_lead_suits(
+            hand, ctx, shown_void, led_before=led_before
+        ):
             return [c for c in unique if c.__class__ is not Joker]
         return unique
     led = led_suit(plays, ctx)
@@ -282,11 +318,20 @@ def legal_plays(
     return unique
 
 
-def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collection[Suit]) -> list[Suit]:
-    """The suits a wildcard joker may name when led: never one its holder has shown void in.
+def joker_lead_suits(
+    hand: Sequence[Card],
+    ctx: PlayContext,
+    shown_void: Collection[Suit],
+    *,
+    led_before: Collection[Suit] = (),
+) -> list[Suit]:
+    """The suits a wildcard joker may name when led (setting ``joker_lead``).
 
-    With ``joker_lead = unless-void`` instead: any suit its holder still holds a card of. A
-    hand of nothing but jokers (two-joker packs) may name any suit.
+    ``not-shown-void`` (the American reading): never a suit its holder has shown void in.
+    ``unless-void``: any suit its holder still holds a card of. ``not-yet-led`` (the Australian
+    rules page): a suit not led before this hand (``led_before``, a suit named by a led joker
+    included); once all four suits have been led, none, so the joker may then be led only to
+    the last trick. A hand of nothing but jokers (two-joker packs) may name any suit.
     """
     suited = [c for c in hand if c.__class__ is SuitedCard]
     if not suited:
@@ -294,6 +339,8 @@ def joker_lead_suits(hand: Sequence[Card], ctx: PlayContext, shown_void: Collect
     if ctx.joker_lead == "unless-void":
         held = {c.suit for c in suited}
         return [s for s in Suit if s in held]
+    if ctx.joker_lead == "not-yet-led":
+        return [s for s in Suit if s not in led_before]
     return [s for s in Suit if s not in shown_void]
 
 
@@ -306,22 +353,26 @@ def judge_play(
     *,
     shown_void: Collection[Suit] = (),
     left_bower_out: bool = False,
+    led_before: Collection[Suit] = (),
 ) -> Ruling:
     """The ruling that allows ``play`` from ``hand`` to the trick so far, or raise :class:`IllegalPlay`.
 
     ``shown_void`` holds the suits this seat has already failed to follow this hand.
     ``left_bower_out``: the left bower is in no one's hand any more (played, or put away with
-    the kitty), so the rulings stop reminding the learner that it belongs to trumps.
+    the kitty). Kept for the callers; the reminder that it belongs to trumps now goes only to
+    the player who holds it, which already covers this.
+    ``led_before``: the suits led to earlier tricks this hand (setting ``joker_lead``).
     """
     card = play.card
     who = seat.word
     if card not in hand:
-        raise IllegalPlay(f"{who} does not hold {card} (holding {_holding(hand)})", Kind.FOLLOW_SUIT)
+        raise IllegalPlay(f"{who} does not hold {card.words()}: {who} holds {cards_in_words(hand)}",
+                          Kind.FOLLOW_SUIT)
     if not plays:
-        return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out)
+        return _judge_lead(seat, hand, play, ctx, shown_void, left_bower_out, led_before)
     if play.names is not None:
         raise IllegalPlay(
-            f"{who} cannot name a suit with {play}: only a joker led in no-trumps or "
+            f"{who} cannot name a suit with {card.words()}: only a joker led in no-trumps or "
             f"{ctx.misere_word} names one",
             Kind.JOKER_LED_NAMES_SUIT,
         )
@@ -364,19 +415,19 @@ def judge_play(
             rule = Kind.JOKER_ONLY_WHEN_VOID
             raise IllegalPlay(
                 f"{who} cannot play the joker: {led.word} were led and {who} holds "
-                f"{_holding(followers)}; in {_no_trump_word(ctx)}, with no trump suit, the joker "
+                f"{cards_in_words(followers)}; in {_no_trump_word(ctx)}, with no trump suit, the joker "
                 f"may be played only when void in the suit led",
                 rule,
             )
         extra = ""
         if ctx.is_left_bower(card) or (isinstance(card, Joker) and ctx.trumps is not None):
-            extra = f" ({describe(card, ctx)} is a {ctx.trumps.singular} this hand)"  # type: ignore[union-attr]
+            extra = f", {_role(card)}: it is a {ctx.trumps.singular} this hand"  # type: ignore[union-attr]
         elif isinstance(card, Joker) and ctx.joker_suit is not None:
-            extra = f" (the joker was nominated as a {ctx.joker_suit.singular})"
+            extra = f": the joker was nominated as a {ctx.joker_suit.singular}"
         raise IllegalPlay(
             f"{who} must follow suit: {led.word} were led and {who} holds "
-            f"{_holding(followers)}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}, so "
-            f"cannot play {card}{extra}",
+            f"{cards_in_words(followers)}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}, so "
+            f"cannot play {card.words()}{extra}",
             rule,
         )
     # Void in the suit led.
@@ -384,13 +435,12 @@ def judge_play(
     if ctx.joker_compulsory and wildcard_joker is not None and not isinstance(card, Joker):
         raise IllegalPlay(
             f"{who} has no {led.word} and holds the joker, which in {ctx.misere_word} must be played "
-            f"as soon as its holder is void in the suit led; {who} cannot play {card}",
+            f"as soon as its holder is void in the suit led; {who} cannot play {card.words()}",
             Kind.JOKER_COMPULSORY,
         )
-    # Void in trumps: remind while the left bower is still to come; void in its printed suit:
-    # only when this seat holds it (why it does not count as that suit).
-    live = not left_bower_out if led is ctx.trumps else _holds_left_bower(hand, ctx)
-    void = f"{who} has no {led.word}{_bower_note(led, ctx, live=live)}"
+    # The reminder only to the holder of the left bower: void in its printed suit, it says why
+    # the bower does not count as that suit (void in trumps, no one holding it is ever void).
+    void = f"{who} has no {led.word}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}"
     if isinstance(card, Joker) and ctx.wildcard:
         if ctx.joker_compulsory:
             kind = Kind.JOKER_COMPULSORY
@@ -407,8 +457,8 @@ def judge_play(
         if joker_powerless(card, ctx, shown_void):
             return Ruling(
                 Kind.JOKER_LOST_POWER,
-                f"{why}. But it has lost its power: {who} discarded earlier, when void in "
-                f"{_and_words(shown_void)}, so it wins nothing (setting joker_loses_power).",
+                f"{why}. But it has lost its power, so it wins nothing: {who} discarded earlier, "
+                f"when void in {_and_words(shown_void)}, and {LOSES_POWER_READING}.",
                 (seat,),
                 (card,),
             )
@@ -451,12 +501,13 @@ def _judge_lead(
     ctx: PlayContext,
     shown_void: Collection[Suit],
     left_bower_out: bool,
+    led_before: Collection[Suit],
 ) -> Ruling:
     card = play.card
     who = seat.word
     what = describe(card, ctx)
     if isinstance(card, Joker) and ctx.wildcard:
-        allowed = joker_lead_suits(hand, ctx, shown_void)
+        allowed = joker_lead_suits(hand, ctx, shown_void, led_before=led_before)
         last = len(hand) == 1
         if play.names is None:
             if last:
@@ -471,6 +522,13 @@ def _judge_lead(
                 f"Jo:S, Jo:C, Jo:D or Jo:H for the suit the others must follow",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
+        if not allowed and not last and ctx.joker_lead == "not-yet-led":
+            raise IllegalPlay(
+                f"{who} cannot lead the joker: all four suits have been led this hand, and under "
+                f"these rules the joker may then be led only to the last trick"
+                + (f" ({ctx.joker_lead_choice})" if ctx.joker_lead_choice else ""),
+                Kind.JOKER_LED_NAMES_SUIT,
+            )
         if not allowed and not last:
             raise IllegalPlay(
                 f"{who} cannot lead the joker: {who} has shown void in every suit, so there is "
@@ -478,25 +536,34 @@ def _judge_lead(
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if play.names not in allowed and not last:
+            if ctx.joker_lead == "not-yet-led":
+                raise IllegalPlay(
+                    f"{who} cannot lead the joker naming {play.names.word}: {play.names.word} "
+                    f"have already been led this hand, and under these rules a led "
+                    f"joker may name only a suit not led before"
+                    + (f" ({ctx.joker_lead_choice})" if ctx.joker_lead_choice else ""),
+                    Kind.JOKER_LED_NAMES_SUIT,
+                )
             if ctx.joker_lead == "unless-void":
                 raise IllegalPlay(
                     f"{who} cannot lead the joker naming {play.names.word}: {who} holds no "
                     f"{play.names.word}, and under these rules it may name only a suit its "
-                    f"leader holds (setting joker_lead unless-void)",
+                    f"leader holds (a house rule: the joker may be led any time, unless void)",
                     Kind.JOKER_LED_NAMES_SUIT,
                 )
+            choice = f" ({ctx.joker_lead_choice})" if ctx.joker_lead_choice else ""
             raise IllegalPlay(
                 f"{who} cannot lead the joker naming {play.names.word}: {who} has already "
-                f"shown void in {play.names.word}",
+                f"shown void in {play.names.word}{choice}",
                 Kind.JOKER_LED_NAMES_SUIT,
             )
         if joker_powerless(card, ctx, shown_void):
             return Ruling(
                 Kind.JOKER_LOST_POWER,
                 f"{who} leads {card.words()} and names {play.names.word}: the others must "
-                f"follow {play.names.word} if they can. But it has lost its power ({who} "
-                f"discarded earlier, when void in {_and_words(shown_void)}; setting "
-                f"joker_loses_power), so it wins only if no one follows.",
+                f"follow {play.names.word} if they can. But it has lost its power, so it wins only "
+                f"if no one follows: {who} discarded earlier, when void in "
+                f"{_and_words(shown_void)}, and {LOSES_POWER_READING}.",
                 (seat,),
                 (card,),
             )
@@ -532,11 +599,11 @@ def _judge_lead(
         return Ruling(
             kind,
             f"{who} leads {what}: the others must follow {suit.word}"
-            f"{_bower_note(suit, ctx, live=not left_bower_out)}.",
+            f"{_bower_note(suit, ctx, live=_holds_left_bower(hand, ctx))}.",
             (seat,),
             (card,),
         )
-    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx, live=not left_bower_out)}"
+    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx, live=_holds_left_bower(hand, ctx))}"
     return Ruling(Kind.LEAD, f"{who} leads {what}: {follow}.", (seat,), (card,))
 
 

@@ -229,17 +229,20 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
         while leader not in active:
             leader = at.next(leader)
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in seats}
+    led_before: set[Suit] = set()
     play: list[tuple[Play, ...]] = []
     for _ in range(min(tricks, per)):
         order = [s for s in at.order_from(leader) if s is leader or s in active]
         plays: list[Play] = []
         powerless: list[int] = []
         for seat in order:
-            options = legal_plays(holding[seat], plays, ctx, shown_void=shown_void[seat])
+            options = legal_plays(holding[seat], plays, ctx, shown_void=shown_void[seat],
+                                  led_before=led_before)
             card = rng.choice(options)
             names = None
             if not plays and isinstance(card, Joker) and ctx.wildcard and len(holding[seat]) > 1:
-                names = rng.choice(joker_lead_suits(holding[seat], ctx, shown_void[seat]))
+                names = rng.choice(joker_lead_suits(holding[seat], ctx, shown_void[seat],
+                                                    led_before=led_before))
             elif not plays and isinstance(card, Joker) and ctx.wildcard and rng.random() < 0.5:
                 # The last card: naming a suit is allowed but changes nothing.
                 names = rng.choice(list(Suit))
@@ -252,6 +255,9 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
                     shown_void[seat].add(led)
             plays.append(p)
             holding[seat].remove(card)
+        led_first = led_suit(plays[:1], ctx)
+        if led_first is not None:
+            led_before.add(led_first)
         index, _ruling = trick_winner(order, plays, ctx, powerless=powerless)
         leader = order[index]
         play.append(tuple(plays))
@@ -345,6 +351,7 @@ def random_two_handed(rng: random.Random, spec: RulesSpec, seed: int, tricks: in
     piles = {s: list(dealt[s].start()) for s in at.seats}
     leader = declarer if rules.first_leader == "contractor" or bid.is_all_passed else at.next(dealer)
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in at.seats}
+    led_before: set[Suit] = set()
     start: str | None = None
     play_out: list[tuple[Play, ...]] = []
     for _ in range(min(tricks, HAND_CARDS)):
@@ -355,10 +362,12 @@ def random_two_handed(rng: random.Random, spec: RulesSpec, seed: int, tricks: in
         used: dict[Seat, str] = {}
         for c, seat in enumerate(order):
             choices = open_cards(holding[seat], piles[seat], allowed_sources(seat, c, used, start))
-            card = rng.choice(legal_plays(choices, plays, ctx, shown_void=shown_void[seat]))
+            card = rng.choice(legal_plays(choices, plays, ctx, shown_void=shown_void[seat],
+                                          led_before=led_before))
             names = None
             if not plays and isinstance(card, Joker) and ctx.wildcard and len(choices) > 1:
-                names = rng.choice(joker_lead_suits(choices, ctx, shown_void[seat]))
+                names = rng.choice(joker_lead_suits(choices, ctx, shown_void[seat],
+                                                    led_before=led_before))
             elif not plays and isinstance(card, Joker) and ctx.wildcard and rng.random() < 0.5:
                 names = rng.choice(list(Suit))
             p = Play(card, names)
@@ -379,6 +388,9 @@ def random_two_handed(rng: random.Random, spec: RulesSpec, seed: int, tricks: in
                 used[seat] = TABLE
             plays.append(p)
             sources.append(used[seat])
+        led_first = led_suit(plays[:1], ctx)
+        if led_first is not None:
+            led_before.add(led_first)
         index, _ruling = trick_winner(order, plays, ctx, powerless=powerless)
         leader, start = order[index], sources[index]
         for seat in at.seats:

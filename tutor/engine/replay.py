@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import overload
 
 from tutor.engine import tricks, twohanded
-from tutor.engine.auction import Auction, AuctionError, Contract, run_auction
+from tutor.engine.auction import Auction, AuctionError, Contract, Pass, run_auction
 from tutor.engine.builder import Builder, TableGame, count_word
 from tutor.engine.hand import Hand
 from tutor.engine.kitty import kitty_and_discard
@@ -87,6 +87,31 @@ class Replay:
             if t.winner is not None:
                 won[at.side_of(t.winner)] += 1
         return won
+
+    @property
+    def stopped(self) -> str | None:
+        """Why a hand written only in part has no score, in words (None for a finished hand or
+        one thrown in): the auction is unfinished, and who has still to speak, or the play
+        stops before the last trick."""
+        auction = self.auction
+        if self.result is not None or auction is None or auction.thrown_in:
+            return None
+        if not auction.complete:
+            at = self.table
+            order = at.order_from(at.next(self.hand.dealer))
+            if self.rules.auction == "one-round":
+                waiting = [s for s in order if s not in auction.callers]
+                verb = "has not spoken" if len(waiting) == 1 else "have not spoken"
+            else:
+                passed = {s for s, c in zip(auction.callers, auction.calls, strict=False)
+                          if isinstance(c, Pass)}
+                waiting = [s for s in order if s not in passed]
+                verb = "has not passed" if len(waiting) == 1 else "have not passed"
+            names = [s.word for s in waiting]
+            who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return (f"The auction is unfinished: {who} {verb}, so there is no contract yet and "
+                    f"no score.")
+        return "The hand stops before the last trick: a partial hand gets no score."
 
     def step_of_trick(self, number: int) -> int:
         """The index of the first card of trick ``number`` (counting from 1)."""

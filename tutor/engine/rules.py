@@ -186,9 +186,11 @@ SETTINGS: dict[str, Setting] = {
         ),
         Setting(
             "joker_lead",
-            "the suit a led joker may name in no-trumps and misère: not-shown-void (any suit its "
-            "leader has not shown void in) or unless-void (any time, any suit its leader still holds)",
-            ("not-shown-void", "unless-void"),
+            "the suit a led joker may name in no-trumps and misère: not-yet-led (a suit not led "
+            "before this hand; once all four have been led, only to the last trick), "
+            "not-shown-void (any suit its leader has not shown void in) or unless-void (any time, "
+            "any suit its leader still holds)",
+            ("not-yet-led", "not-shown-void", "unless-void"),
         ),
         Setting(
             "bid_after_pass",
@@ -325,6 +327,14 @@ class RuleSet:
     ace_no_face: bool = False
     grand_nullo: bool = False
     grand_slam: bool = False
+    #: Settings whose value in this preset is tutor's choice, where the sources are silent or
+    #: disagree, each with the sentence that says so; a ruling that depends on one says it.
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def choice(self, setting: str) -> str | None:
+        """Why this preset's value of ``setting`` is tutor's choice, or None if a source gives it
+        (or the hand file set it)."""
+        return dict(self.choices).get(setting)
 
     @property
     def the_pack(self) -> Pack:
@@ -339,7 +349,7 @@ class RuleSet:
         return {
             f.name: getattr(self, f.name)
             for f in dataclasses.fields(self)
-            if f.name not in ("name", "title", "source")
+            if f.name not in ("name", "title", "source", "choices")
         }
 
     def with_settings(self, overrides: Mapping[str, object]) -> RuleSet:
@@ -357,6 +367,8 @@ class RuleSet:
             changes[key] = SETTINGS[key].check(value)
         if not changes:
             return self
+        # A setting the file sets is the author's, no longer tutor's choice.
+        changes["choices"] = tuple((k, v) for k, v in self.choices if k not in changes)
         return dataclasses.replace(self, **changes)
 
     def differences(self) -> dict[str, object]:
@@ -375,14 +387,38 @@ def _load_presets() -> dict[str, RuleSet]:
         chain = [data]
         while chain[-1].get("based_on"):  # a preset may build on one that builds on another
             chain.append(raw[chain[-1]["based_on"]])
+        said: dict[str, str] = {}
         for layer in reversed(chain):
-            merged.update({k: v for k, v in layer.items() if k != "based_on"})
+            merged.update({k: v for k, v in layer.items() if k not in ("based_on", "choices")})
+            said.update(layer.get("choices", {}))
         merged["name"] = name
         for key, value in merged.items():
             if key in SETTINGS:
                 SETTINGS[key].check(value)
+        unknown = sorted(set(said) - set(SETTINGS))
+        if unknown:
+            raise RulesError(f"preset {name}: [choices] names unknown settings {', '.join(unknown)}")
+        # A choice holds only while the value it explains is the preset's own.
+        merged["choices"] = tuple(sorted(
+            (k, v) for k, v in said.items() if _chosen_here(raw, name, k)
+        ))
         found[name] = RuleSet(**merged)
     return found
+
+
+def _chosen_here(raw: dict[str, dict[str, Any]], name: str, setting: str) -> bool:
+    """Whether the layer that explains ``setting`` as a choice is the one that sets its value
+    (a preset built on another may set it again, from a source)."""
+    layer = raw[name]
+    while True:
+        if setting in layer.get("choices", {}):
+            return True
+        if setting in layer:
+            return False
+        parent = layer.get("based_on")
+        if not parent:
+            return False
+        layer = raw[parent]
 
 
 _PRESETS = _load_presets()

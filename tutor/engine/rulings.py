@@ -12,7 +12,7 @@ from enum import Enum
 from tutor.engine.cards import Card
 from tutor.engine.seats import Seat
 
-__all__ = ["Kind", "Ruling"]
+__all__ = ["LABELS", "Kind", "Ruling"]
 
 
 class Kind(Enum):
@@ -69,6 +69,58 @@ class Kind(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def label(self) -> str:
+        """What the ruling is about, in words for a learner (the value is a name for code)."""
+        return LABELS[self]
+
+
+#: Each kind of ruling in words, as a heading a learner reads.
+LABELS: dict[Kind, str] = {
+    Kind.DEAL: "the deal",
+    Kind.BID: "a bid",
+    Kind.PASS: "a pass",
+    Kind.AUCTION_WON: "the auction is won",
+    Kind.THROWN_IN: "the hand is thrown in",
+    Kind.ALL_PASSED_NO_TRUMPS: "everyone passed: no-trumps",
+    Kind.ACE_NO_FACE: "ace, no face",
+    Kind.KITTY: "the kitty",
+    Kind.DISCARD: "the discard",
+    Kind.JOKER_NOMINATED: "the joker is nominated",
+    Kind.PARTNER_SITS_OUT: "partner sits out",
+    Kind.OPEN_MISERE_SHOWN: "the hand laid face up",
+    Kind.NULLO_EXCHANGE: "the grand nullo exchange",
+    Kind.GRAND_SLAM: "a grand slam",
+    Kind.LEAD: "the lead",
+    Kind.FIRST_LEAD: "the first lead",
+    Kind.FOLLOW_SUIT: "following suit",
+    Kind.VOID_ANY_CARD: "void: any card",
+    Kind.LEFT_BOWER_IS_TRUMP: "the left bower is a trump",
+    Kind.JOKER_IS_TRUMP: "the joker is the highest trump",
+    Kind.JOKER_LED_NAMES_SUIT: "the joker led names a suit",
+    Kind.JOKER_ONLY_WHEN_VOID: "the joker only when void",
+    Kind.JOKER_NOMINATED_SUIT: "the nominated joker",
+    Kind.JOKER_COMPULSORY: "the joker must be played",
+    Kind.JOKER_LOST_POWER: "the joker has lost its power",
+    Kind.TRUMPED: "trumped",
+    Kind.HIGHEST_OF_SUIT_LED: "the highest card of the suit led",
+    Kind.JOKER_WINS: "the joker wins",
+    Kind.FIRST_OF_IDENTICAL: "identical cards: the first wins",
+    Kind.CONTRACT_MADE: "the contract is made",
+    Kind.CONTRACT_SET: "the contract is set",
+    Kind.SLAM: "a slam",
+    Kind.MISERE_MADE: "every trick lost: made",
+    Kind.MISERE_SET: "a trick taken: lost",
+    Kind.MISERE_JOKER_NOT_NOMINATED: "the joker kept, not nominated",
+    Kind.PARTIAL: "a partial hand",
+    Kind.GAME_WON: "the game is won",
+    Kind.GAME_LOST: "the game is lost",
+    Kind.PARTNER_CALLED: "a partner is called",
+    Kind.PARTNER_REVEALED: "the partner is revealed",
+    Kind.PLAYS_ALONE: "playing alone",
+    Kind.TABLE_CARD_TURNED: "a table card is turned",
+}
 
 
 #: The lesson topics (LESSONS.md) that each kind of ruling belongs to.

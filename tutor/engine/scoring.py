@@ -77,8 +77,20 @@ def _made(bid_tricks: int, taken: int, value: int, rules: RuleSet) -> tuple[int,
         why = f" All ten tricks: the contract's {value} is already more than the slam's 250."
         return value, Kind.SLAM, why
     if rules.slam == "plus250":
-        return value + 250, Kind.SLAM, " Taking all ten tricks adds 250 (setting slam plus250)."
-    return value, Kind.SLAM, " Taking all ten tricks earns nothing extra here (setting slam none)."
+        return value + 250, Kind.SLAM, (" Taking all ten tricks adds 250: that is tutor's own "
+                                        "option, which no source gives.")
+    choice = rules.choice("slam")
+    if choice:
+        return value, Kind.SLAM, f" Taking all ten tricks earns nothing extra: {choice}."
+    return value, Kind.SLAM, " Taking all ten tricks earns nothing extra under these rules."
+
+
+def _no_misere_defenders(rules: RuleSet) -> str:
+    """Why the defenders score nothing on a misère: tutor's choice where the rules are silent."""
+    choice = rules.choice("defenders_score_in_misere")
+    if choice:
+        return f" The defenders score nothing on a misère: {choice}."
+    return " The defenders score nothing on a misère under these rules."
 
 
 def _tricks(n: int) -> str:
@@ -129,8 +141,8 @@ def _score_all_passed(
     score = {s: per * tricks_won[s] for s in sides}
     parts = [f"{w(s)} score {score[s]} for {_tricks(tricks_won[s])}" for s in sides]
     text = (
-        f"No one bid, so there was no contract: each side scores {per} a trick (setting "
-        f"all_pass). {'; '.join(parts)}."
+        f"No one bid, so there was no contract: under these rules the hand is played at "
+        f"no-trumps and each side scores {per} a trick. {'; '.join(parts)}."
     )
     capped, note = _cap(score, sides, rules, totals, w)
     ruling = Ruling(Kind.ALL_PASSED_NO_TRUMPS, text + note, (contract.declarer,))
@@ -152,8 +164,8 @@ def _cap(
         if out[s] > room:
             out[s] = room
             notes.append(
-                f" {w(s)} had {totals[s]}, and trick points cannot take a side past {cap} "
-                f"(setting defenders_cap), so they score {room}."
+                f" {w(s)} had {totals[s]}, and under these rules trick points cannot take a "
+                f"side past {cap}, so they score {room}."
             )
     return out, "".join(notes)
 
@@ -173,17 +185,17 @@ def _defenders_rule(
     scoring = [s for s in others if score[s]]
     if scored.made and rules.defenders_score != "always" and scoring:
         text += (
-            f" But the contract was made, so {_and([w(s) for s in others])} "
-            f"score{'' if plural else 's'} nothing for their tricks (setting "
-            f"defenders_score {rules.defenders_score})."
+            f" But the contract was made, and under these rules "
+            f"{_and([w(s) for s in others])} then score{'' if plural else 's'} nothing for "
+            f"their tricks."
         )
         for s in others:
             score[s] = 0
     if not scored.made and rules.defenders_score == "winner-only" and any(score[s] for s in team):
         one = len(team) == 1 and team[0].alone
         text += (
-            f" Only the side that won the hand scores, so {_and([w(s) for s in team])} "
-            f"lose{'s' if one else ''} nothing (setting defenders_score winner-only)."
+            f" Under these rules only the side that won the hand scores, so "
+            f"{_and([w(s) for s in team])} lose{'s' if one else ''} nothing."
         )
         for s in team:
             score[s] = 0
@@ -214,7 +226,7 @@ def _score_contract(
         defenders = per * counted if rules.defenders_score_in_misere else 0
         score[other] = defenders
         if not rules.defenders_score_in_misere:
-            d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+            d_text = _no_misere_defenders(rules)
         elif counted:
             d_text = f" {w(other)} score {defenders} ({per} for each trick {whose})."
         else:
@@ -331,7 +343,7 @@ def _score_alone(
             counted = tricks_won[s] if own else taken
             score[s] = per * counted if rules.defenders_score_in_misere else 0
         if not rules.defenders_score_in_misere:
-            d_text = " The defenders score nothing on a misère (setting defenders_score_in_misere off)."
+            d_text = _no_misere_defenders(rules)
         elif own:
             parts = [f"{w(s)} scores {score[s]}" for s in others]
             d_text = f" {_and(parts)} ({per} for each trick they took)."
@@ -425,7 +437,7 @@ def game_end(
             winners = [s for s in reached if totals[s] == best]
             won_target = True
             why = (f"{_and([f'{w(s)} reached {totals[s]}' for s in winners])} (the target is "
-                   f"{target}) on trick points (setting win_on_defence)")
+                   f"{target}) on trick points, which wins under these rules")
     else:
         team = hand.team or (at.side_of(hand.contract.declarer),)
         opponents = [s for s in reached if s not in team]
@@ -444,7 +456,7 @@ def game_end(
             winners = opponents if len(opponents) == 1 else _first_to_reach(
                 totals, hand, rules, opponents, order, w)
             why = (f"{_and([f'{w(s)} reached {totals[s]}' for s in winners])} (the target is "
-                   f"{target}) on trick points, which wins here (setting win_on_defence)")
+                   f"{target}) on trick points, which wins under these rules")
             if len(opponents) > 1:
                 later = [w(s) for s in opponents if s not in winners]
                 why += (f"; {_and(later)} got there later in the hand" if later
@@ -478,7 +490,8 @@ def _first_to_reach(
     if order is None:
         raise TrickOrderNeeded(
             f"{names} both passed the target in this hand; the first to reach it wins "
-            f"(setting win_on_defence), so the order of the tricks is needed to say who"
+            f"(a side may win on trick points under these rules), so the order of the tricks is "
+            f"needed to say who"
         )
     per = rules.defender_trick_value
     team = hand.team or (table(rules.players).side_of(hand.contract.declarer),)

@@ -43,6 +43,8 @@ class _Table:
     n_tricks: int
     won: dict[Side, int]
     shown_void: dict[Seat, set[Suit]] = field(default_factory=dict)
+    #: The suits led so far (setting joker_lead not-yet-led).
+    led_before: set[Suit] = field(default_factory=set)
     records: list[TrickRecord] = field(default_factory=list)
     #: The rulings remind the learner where the left bower belongs only while someone holds it.
     left_out: bool = True
@@ -121,9 +123,19 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
     try:
         ruling = judge_play(
             seat, b.holding[seat], list(trick.plays), play, ctx,
-            shown_void=void, left_bower_out=table.left_out,
+            shown_void=void, left_bower_out=table.left_out, led_before=table.led_before,
         )
     except IllegalPlay as err:
+        holder = next((s for s in table.active if play.card in b.holding[s]), None)
+        if t == 0 and c == 0 and holder is not None and holder != seat:
+            # The wrong seat wrote the first card: say who must lead, and why.
+            b.problem(
+                ("play", t, c),
+                f"trick 1, card 1: the first card is {seat.word}'s, not {holder.word}'s: "
+                f"{table.lead_reason}; {play.card.words()} is in {holder.word}'s hand",
+                Kind.FIRST_LEAD.value,
+            )
+            return None
         b.problem(
             ("play", t, c),
             f"trick {trick.number}, card {c + 1} ({seat.word} plays {play}): {err}",
@@ -136,6 +148,8 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
     if ctx.joker_loses_power and joker_powerless(play.card, ctx, void):
         powerless = (*powerless, c)
     led = led_suit([play], ctx) if c == 0 else trick.led
+    if c == 0 and led is not None:
+        table.led_before.add(led)
     if c > 0 and led is not None and led not in void and effective_suit(play.card, ctx) is not led:
         void.add(led)
         b.now["shown_void"] = {s: frozenset(v) for s, v in table.shown_void.items()}
@@ -222,6 +236,8 @@ def _close_trick(b: Builder, table: _Table, trick: TrickRecord) -> None:
 def show_open_misere(b: Builder, contract: Contract) -> None:
     """After the first trick of an open misère the contractor's hand is laid face up."""
     who = contract.declarer
+    already = b.now["shown"]  # six-handed: the partners' hands are face up already
+    assert isinstance(already, frozenset)
     b.record(
         Step(
             StepKind.SHOW,
@@ -234,7 +250,7 @@ def show_open_misere(b: Builder, contract: Contract) -> None:
             ),
             who,
         ),
-        shown=frozenset({who}),
+        shown=frozenset({who}) | already,
     )
 
 
@@ -246,7 +262,7 @@ def record_result(
     if any(s.ruling.kind is Kind.MISERE_JOKER_NOT_NOMINATED for s in b.steps):
         forfeit = (
             f"the contractor kept the joker without nominating its suit, which loses a "
-            f"{b.rules.misere_word} (setting misere_needs_joker_nominated)"
+            f"{b.rules.misere_word} under these rules"
         )
     result = score_hand(contract, won, b.rules, forfeit=forfeit, partner=partner)
     b.record(Step(StepKind.RESULT, result.ruling, contract.declarer, note_key="outro"), result=result)

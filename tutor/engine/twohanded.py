@@ -232,6 +232,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
     piles = {s: list(hand.piles[s].start()) for s in b.seats}
     leader, lead_reason = first_leader(b, contract, list(b.seats))
     shown_void: dict[Seat, set[Suit]] = {s: set() for s in b.seats}
+    led_before: set[Suit] = set()  # the suits led so far (setting joker_lead not-yet-led)
     won: dict[Side, int] = dict.fromkeys(at.sides, 0)
     records: list[TrickRecord] = []
     n_tricks = HAND_CARDS
@@ -270,7 +271,8 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
                 return records
             choices = open_cards(b.holding[seat], piles[seat], allowed)
             try:
-                ruling = judge_play(seat, choices, plays, p, ctx, shown_void=shown_void[seat])
+                ruling = judge_play(seat, choices, plays, p, ctx, shown_void=shown_void[seat],
+                                    led_before=led_before)
             except IllegalPlay as err:
                 where = " or ".join(_PLACE[s] for s in allowed)
                 b.problem(("play", t, c), f"trick {number}, card {c + 1} ({seat.word} plays {p} "
@@ -291,6 +293,8 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
                 powerless.append(c)
             if c == 0:
                 led = led_suit([p], ctx)
+                if led is not None:
+                    led_before.add(led)
             elif led not in shown_void[seat] and shows_void(card, led, [*b.holding[seat], *up], ctx):
                 assert led is not None
                 shown_void[seat].add(led)

@@ -46,6 +46,8 @@ class Turn:
     note: str | None
     #: The left bower is in no one's hand any more (played, or put away with the kitty).
     left_bower_out: bool = False
+    #: The suits led to earlier tricks (setting joker_lead not-yet-led).
+    led_before: frozenset[Suit] = frozenset()
 
     def play_for(self, card: Card) -> Play:
         """``card`` as this seat would play it; a wildcard joker led names a suit it may name.
@@ -57,7 +59,7 @@ class Turn:
             return Play(card)
         if card == self.actual.card and self.actual.names is not None:
             return self.actual
-        allowed = joker_lead_suits(self.hand, self.ctx, self.shown_void)
+        allowed = joker_lead_suits(self.hand, self.ctx, self.shown_void, led_before=self.led_before)
         return Play(card, allowed[0] if allowed else None)
 
     def judge(self, card: Card) -> Ruling:
@@ -65,11 +67,13 @@ class Turn:
         return judge_play(
             self.seat, self.hand, self.plays, self.play_for(card), self.ctx,
             shown_void=self.shown_void, left_bower_out=self.left_bower_out,
+            led_before=self.led_before,
         )
 
     def legal(self) -> list[Card]:
         """The cards this seat may play, in the order held."""
-        return legal_plays(self.hand, self.plays, self.ctx, shown_void=self.shown_void)
+        return legal_plays(self.hand, self.plays, self.ctx, shown_void=self.shown_void,
+                           led_before=self.led_before)
 
     def pick(self, card: Card) -> Pick:
         """What happens when the learner picks ``card``: refused with the engine's reason, or allowed."""
@@ -137,6 +141,7 @@ def turn_at(replay: Replay, index: int) -> Turn | None:
         ruling=step.ruling,
         note=replay.hand.note(step.note_key) if step.note_key else None,
         left_bower_out=left_out,
+        led_before=frozenset(t.led for t in before.tricks if t.led is not None and t.number < step.trick),
     )
 
 

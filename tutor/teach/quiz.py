@@ -34,6 +34,7 @@ from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, TrickRecord, build
 from tutor.engine.rulings import TOPICS, Kind, Ruling
 from tutor.engine.seats import Seat, SeatError, Side
+from tutor.engine.wording import rules_words
 from tutor.teach.bestcard import best_card_spots
 from tutor.teach.playalong import Turn, turns
 from tutor.teach.reasons import legal_reasons
@@ -116,6 +117,7 @@ class Question:
     prompt: str
     contract: Contract
     rules: str
+    """The rules in words, with every setting changed from the preset (never a setting name)."""
     choices: tuple[Choice, ...]
     answer: frozenset[str]
     ruling: Ruling
@@ -322,7 +324,7 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
         prompt=f"Trick {trick.number} of {rp.contract.words()}: {trick.leader.word} led "
         f"{led.card.words()}; {question}",
         contract=rp.contract,
-        rules=rp.rules.name,
+        rules=rules_words(rp.rules),
         choices=choices,
         answer=frozenset({answer}),
         ruling=trick.ruling,
@@ -356,7 +358,7 @@ def _legal_plays(rp: Replay, turn: Turn) -> Question:
         prompt=f"Trick {turn.trick} of {rp.contract.words()}: {turn.seat.word} {where}. "
         f"Which cards may {turn.seat.word} play?",
         contract=rp.contract,
-        rules=rp.rules.name,
+        rules=rules_words(rp.rules),
         choices=choices,
         answer=frozenset(str(c) for c in legal),
         ruling=turn.ruling,
@@ -403,7 +405,7 @@ def _score(rp: Replay, rng: random.Random) -> Question:
             f"{_tricks(won[Side.NS])}, East–West {won[Side.EW]}. What does each side score?"
         ),
         contract=rp.contract,
-        rules=rp.rules.name,
+        rules=rules_words(rp.rules),
         choices=tuple(choices),
         answer=frozenset({answer}),
         ruling=result.ruling,

@@ -18,6 +18,7 @@ from tutor.engine.cards import Card
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.seats import Seat
+from tutor.engine.wording import setting_words
 from tutor.views.render import render_card, render_hand, render_piles, render_trick
 from tutor.views.sheet.words import signed
 
@@ -69,7 +70,7 @@ def paragraphs(text: str | None) -> list[str]:
 def _state(rp: Replay) -> str:
     if rp.result is not None:
         return "complete"
-    if rp.auction is not None and rp.auction.contract is None:
+    if rp.auction is not None and rp.auction.thrown_in:
         return "thrown-in"
     return "partial"
 
@@ -84,13 +85,16 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
         result = f"{'made' if rp.result.made else 'set'}, {side.word} {signed(rp.result.score[side])}"
     elif state == "thrown-in":
         result = "thrown in"
+    elif rp.auction is not None and not rp.auction.complete:
+        result = "partial: the auction is unfinished"
     else:
         result = f"partial: {len(rp.tricks)} of {len(hand.hands[rp.table.seats[0]])} tricks played"
     return {
         "title": hand.title,
         "summary": hand.summary or "",
         "tags": list(hand.tags),
-        "contract": f"{contract.bid.pretty()} by {contract.declarer.word}" if contract else "none",
+        # In words first: notation such as 8NT is never shown without them.
+        "contract": f"{contract.bid.headline()} by {contract.declarer.word}" if contract else "none",
         "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else "none",
         "result": result,
         "state": state,
@@ -207,7 +211,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     return {
         **lesson_summary(rp),
         "rules": {"name": rp.rules.name, "title": rp.rules.title,
-                  "changed": [f"{k} = {v}" for k, v in rp.rules.differences().items()]},
+                  "changed": [setting_words(k, v) for k, v in rp.rules.differences().items()]},
         "dealer": hand.dealer.word,
         "first_caller": rp.table.next(hand.dealer).word,
         "intro": paragraphs(notes.get("intro")),
@@ -227,6 +231,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "quiz_count": sum(1 for t in tricks if t["complete"]),
         "won": [{"side": side.word, "tricks": won[side]} for side in won],
         "result_ruling": result.ruling.text if result else None,
+        "stopped": rp.stopped,
         "score": [{"side": side.word, "points": signed(result.score[side])} for side in won]
         if result else [],
     }

@@ -6,8 +6,11 @@ import re
 import textwrap
 
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
+from tutor.engine.facts import facts_at
 from tutor.engine.replay import Replay, Step, StepKind
 from tutor.engine.rulings import Ruling
+from tutor.engine.wording import setting_words
+from tutor.views.count import count_lines
 from tutor.views.safe_text import display_width
 from tutor.views.sheet.words import signed
 
@@ -66,15 +69,30 @@ def _card_line(seat: str, shown: str, mark: str, text: str, width: int = 6) -> s
     ).rstrip()
 
 
-def format_replay(rp: Replay, *, symbols: bool = True) -> str:
-    """The whole hand as text, trick by trick, with the author's notes."""
+def _count(rp: Replay, index: int, heading: str, symbols: bool) -> list[str]:
+    """The count after step ``index`` (:mod:`tutor.engine.facts`), as an indented block."""
+    facts = facts_at(rp, index)
+    if facts is None:
+        return []
+    lines = count_lines(facts, rp.table.seats, symbols=symbols)
+    return [f"  # {heading}", *(textwrap.fill(line, width=96, initial_indent="  # ",
+                                              subsequent_indent="  #     ") for line in lines)]
+
+
+def format_replay(rp: Replay, *, symbols: bool = True, facts: bool = False) -> str:
+    """The whole hand as text, trick by trick, with the author's notes.
+
+    ``facts``: before each trick, the count (each seat's trumps, the trumps still out, the best
+    cards left in each suit), so that a learner can check every count a note makes.
+    """
     hand = rp.hand
     notes = hand.notes
     out: list[str] = [hand.title, "=" * display_width(hand.title),
                       f"Rules: {rp.rules.title} ({rp.rules.name})"]
     diff = rp.rules.differences()
     if diff:
-        out.append("Settings changed: " + ", ".join(f"{k}={v}" for k, v in diff.items()))
+        changed = "; ".join(setting_words(k, v) for k, v in diff.items())
+        out.append(_wrap(f"Changed from these rules: {changed}", ""))
     out.append(f"Dealer: {hand.dealer.word}")
     out.append("")
     seats = rp.table.seats
@@ -126,6 +144,9 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append("In each trick, * marks the card that wins it.")
     for trick in rp.tricks:
         out.append("")
+        if facts:
+            out += _count(rp, rp.step_of_trick(trick.number) - 1, f"Count before trick {trick.number}",
+                          symbols)
         out.append(f"Trick {trick.number} ({trick.leader.word} leads)")
         for i, (seat, play, ruling) in enumerate(zip(trick.seats, trick.plays, trick.rulings, strict=False)):
             shown = play.pretty() if symbols else str(play)
@@ -166,8 +187,8 @@ def format_replay(rp: Replay, *, symbols: bool = True) -> str:
         out.append("Score: " + ", ".join(f"{s.word} {signed(rp.result.score[s])}" for s in rp.result.sides))
     elif rp.auction is not None and rp.auction.thrown_in:
         out.append("The hand was thrown in: no score.")
-    else:
-        out.append("The hand stops before the last trick: a partial hand gets no score.")
+    elif rp.stopped is not None:
+        out.append(_wrap(rp.stopped, ""))
     if "outro" in notes:
         out += ["", _wrap(notes["outro"], "» ")]
     return "\n".join(out) + "\n"

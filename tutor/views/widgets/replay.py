@@ -15,11 +15,13 @@ import traitlets
 from markupsafe import Markup
 
 from tutor.engine.cards import Card
+from tutor.engine.facts import facts_at
 from tutor.engine.replay import Replay, StepKind, build
 from tutor.engine.seats import Seat
 from tutor.files.handfile import check
 from tutor.teach.playalong import Pick, Turn, turn_at
 from tutor.views import render
+from tutor.views.count import count_html
 from tutor.views.sheet.words import signed
 from tutor.views.widgets._common import card_button, macros, style_widget
 from tutor.views.widgets.analysis import AnalysisPanel
@@ -45,6 +47,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     feedback = traitlets.Unicode("").tag(sync=True)
     picks = traitlets.Int(0).tag(sync=True)
     matches = traitlets.Int(0).tag(sync=True)
+    #: The count panel (each seat's trumps, the trumps still out, the best cards left) is open.
+    count = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self, replay: Replay, *, step: int = 0, show: str = "all", play_as: str = "", **kwargs: Any
@@ -59,6 +63,13 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.history = widgets.HTML()
         self.feedback_html = widgets.HTML()
         self.feedback_html.add_class("tw-feedback-box")
+        self.count_html = widgets.HTML()
+        self.count_html.add_class("tutor-count")
+        self.count_button = widgets.ToggleButton(
+            value=False, description="Count", tooltip="each seat's trumps, the trumps still out, "
+            "and the best cards left in each suit", icon="calculator", layout=widgets.Layout(width="auto"),
+        )
+        self.count_button.add_class("tutor-count-toggle")
         self.first_button = widgets.Button(description="|◀ First", tooltip="the deal")
         self.back_button = widgets.Button(description="◀ Back", tooltip="one step back")
         self.next_button = widgets.Button(description="Next ▶", tooltip="one step on", button_style="primary")
@@ -96,18 +107,20 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             [self.first_button, self.back_button, self.next_button, self.last_button, self.trick_picker],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        options = widgets.HBox([self.show_picker, self.play_picker],
+        options = widgets.HBox([self.show_picker, self.play_picker, self.count_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
             [style_widget(), self.header, self.analysis_panel.par_html, self.table, controls, self.ruling,
-             self.pick_label, self.pick_row, self.feedback_html, self.analysis_panel, self.history, options],
+             self.pick_label, self.pick_row, self.feedback_html, self.analysis_panel, self.count_html,
+             self.history, options],
             **kwargs,
         )
         self.add_class("tutor-widget")
         self.add_class("tutor-replay")
         widgets.link((self.show_picker, "value"), (self, "show"))
         widgets.link((self.play_picker, "value"), (self, "play_as"))
-        self.observe(self._on_state, ["step", "show", "play_as"])
+        widgets.link((self.count_button, "value"), (self, "count"))
+        self.observe(self._on_state, ["step", "show", "play_as", "count"])
         self.observe(self._on_feedback, "feedback")
         self.set_trait("show", show)
         self.set_trait("play_as", play_as)
@@ -268,7 +281,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             "title": rp.hand.title,
             "rules": rp.rules.title,
             "dealer": rp.hand.dealer.word,
-            "contract": contract.bid.pretty() + " by " + contract.declarer.word if contract else None,
+            # In words first: notation such as 8NT is never shown without them.
+            "contract": f"{contract.bid.headline()} by {contract.declarer.word}" if contract else None,
             "declarer": contract.declarer.word if contract else None,
             "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
             "score": ", ".join(
@@ -325,7 +339,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         }))
         note = rp.hand.note(step.note_key) if step.note_key else None
         self.ruling.value = str(m.ruling({
-            "number": index + 1, "total": self._last + 1, "kind": step.ruling.kind.value,
+            "number": index + 1, "total": self._last + 1, "kind": step.ruling.kind.label,
             "text": step.ruling.text, "note": note,
         }))
         earlier = [t for t in state.tricks if t.complete and t is not trick]
@@ -353,6 +367,22 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self._draw_pick(awaiting)
         self.analysis_panel.update(index, awaiting, lambda s: self.show in ("all", s.value)
                                    or at_end or s in state.shown)
+        self._draw_count(state.shown)
+
+    def _draw_count(self, shown: frozenset[Seat]) -> None:
+        """The count panel, when open: drawn from :func:`tutor.engine.facts.facts_at`."""
+        facts = facts_at(self.replay, self.step) if self.count else None
+        if not self.count:
+            self.count_html.value = ""
+        elif facts is None:
+            self.count_html.value = ('<div class="tw-count"><p>Nothing to count yet: the trumps are '
+                                     'known once the auction is over.</p></div>')
+        else:
+            at_end = self.step == self._last and self.replay.complete
+            visible = None if self.show == "all" or at_end else {
+                s for s in self._seats if s.value == self.show or s in shown
+            }
+            self.count_html.value = str(count_html(facts, self._seats, visible))
 
     def _draw_pick(self, turn: Turn | None) -> None:
         if turn is None:
@@ -391,7 +421,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         """Everything the widget shows now, as HTML (for tests and for a quick look)."""
         return "\n".join(
             w.value for w in (self.header, self.table, self.ruling, self.pick_label, self.feedback_html,
-                              self.history)
+                              self.count_html, self.history)
         )
 
 
