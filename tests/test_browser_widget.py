@@ -275,7 +275,7 @@ def test_analysis_shows_values_and_names_a_mistake_in_jupyterlab(
     # Playing along as North: the ace of diamonds is allowed, and named as a mistake.
     north = page.locator(".tutor-replay").nth(1)
     north.get_by_role("button", name="Analysis").click()
-    expect(north.locator(".tw-par")).to_contain_text("Par from here")
+    expect(north.locator(".tw-par")).to_contain_text("Par from here: East–West take 6")  # analysed
     north.get_by_role("button", name="Hint").click()
     expect(north.locator(".tw-hint")).to_contain_text("You may play: Q♥, 10♥, 9♥, 6♥, J♣, A♦, Q♦, 7♦.")
     north.locator(".tutor-pick").get_by_role("button", name="A♦").click()

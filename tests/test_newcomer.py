@@ -161,8 +161,8 @@ def test_the_joker_glyph_does_not_shift_its_trick_row(capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize("change", [
     {"tags": ("no", "a, b", "[x]", "kitty")},
-    {"notes": {"intro": "line one\x1b\nline two"}},
-    {"notes": {"intro": "a\u2028b\nc"}},
+    {"notes": {"intro": "line one\x1b\nline two"}, "claims": {}},  # claims sit on notes
+    {"notes": {"intro": "a\u2028b\nc"}, "claims": {}},
     {"title": "a\r\nb"},
 ])
 def test_dumps_reads_back(change: dict[str, object]) -> None:
