@@ -50,7 +50,8 @@ def test_the_decision_opens_in_a_browser(page: Page, site: Path) -> None:
     page.goto((site / "lessons" / f"{STRATEGY}.html").as_uri())
     discards = page.locator("#kitty")
     expect(discards).to_be_hidden()
-    expect(page.get_by_text("Which three, and why?")).to_be_visible()
+    # The question shows in the page's introduction (and in the hand viewer at its first step).
+    expect(page.get_by_role("note", name="Introduction").get_by_text("Which three, and why?")).to_be_visible()
     page.get_by_text("Decide first, then show the auction and the discards").click()
     expect(discards).to_be_visible()
     expect(page.get_by_text("Bury the 10 and the 8 of clubs", exact=False)).to_be_visible()
