@@ -124,19 +124,17 @@ def apply(pos: Position, play: Play) -> Position:
     if joker_powerless(card, ctx, void):
         powerless = (*powerless, len(pos.trick))
     shown_void = pos.shown_void
-    led_so_far = pos.led
-    if not pos.trick:
-        first = led_suit([play], ctx)
-        if first is not None:
-            led_so_far = led_so_far | {first}
+    led_before = pos.led
     if pos.trick:
         led = led_suit(pos.trick, ctx)
         if led is not None and led not in void and effective_suit(card, ctx) is not led:
             shown_void = (*shown_void[:i], void | {led}, *shown_void[i + 1:])
+    elif (first := led_suit([play], ctx)) is not None:
+        led_before = led_before | {first}  # the lead: its suit is now led this hand
     trick = (*pos.trick, play)
     if len(trick) < len(pos.seats):
         return replace(pos, hands=hands, trick=trick, powerless=powerless, shown_void=shown_void,
-                       led=led_so_far)
+                       led=led_before)
     index, _ruling = trick_winner(_order(pos), trick, ctx, powerless=powerless)
     winner = (pos.leader + index) % len(pos.seats)
     return replace(
