@@ -139,7 +139,8 @@ def _score_all_passed(
     per = rules.defender_trick_value
     sides = tuple(s for s in Side if s in tricks_won)
     score = {s: per * tricks_won[s] for s in sides}
-    parts = [f"{w(s)} score {score[s]} for {_tricks(tricks_won[s])}" for s in sides]
+    parts = [f"{w(s)} score{'s' if s.alone else ''} {score[s]} for {_tricks(tricks_won[s])}"
+             for s in sides]
     text = (
         f"No one bid, so there was no contract: under these rules the hand is played at "
         f"no-trumps and each side scores {per} a trick. {'; '.join(parts)}."
@@ -469,7 +470,7 @@ def game_end(
         why = f"{why}; {fell}" if why else fell
     if losers and not winners and len(sides) == 2 and len(losers) == 1:
         winners = [s for s in sides if s not in losers]
-        why += f", so {w(winners[0])} win"
+        why += f", so {w(winners[0])} win{'s' if winners[0].alone else ''}"
     elif losers and not winners:
         why += "; the rules name no winner, so the others are ranked by their totals"
     kind = Kind.GAME_WON if won_target else Kind.GAME_LOST

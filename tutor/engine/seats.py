@@ -22,7 +22,9 @@ from enum import Enum
 
 from tutor.engine.cards import TutorError
 
-__all__ = ["FOUR_SEATS", "FOUR_SIDES", "TABLES", "Seat", "SeatError", "Side", "Table", "table"]
+__all__ = [
+    "FOUR_SEATS", "FOUR_SIDES", "TABLES", "Seat", "SeatError", "Side", "Table", "agree", "table",
+]
 
 
 class SeatError(TutorError):
@@ -252,3 +254,19 @@ def table(players: int) -> Table:
             f"{', '.join(str(n) for n in TABLES)}"
         )
     return found
+
+
+def agree(subject: str, verb: str) -> str:
+    """``verb`` (as it follows "they") after a seat's or a side's words, agreeing with them:
+    ``agree("South", "take") == "South takes"``, ``agree("North–South", "take") == "North–South take"``.
+
+    A side of more than one seat is written with a dash or "and" ("North–South", "West and
+    North", "Kim and Lee") and takes the plural; a seat, a player on their own or a team's one
+    name ("North's team (N, SE, SW)") takes the singular."""
+    if "–" in subject or " and " in subject:
+        return f"{subject} {verb}"
+    if verb == "have":
+        return f"{subject} has"
+    if verb.endswith(("s", "sh", "ch", "x", "o")):
+        return f"{subject} {verb}es"
+    return f"{subject} {verb}s"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tutor.engine.hand import NoteClaim
 from tutor.engine.replay import Replay
+from tutor.engine.seats import agree
 from tutor.files.handfile import FileProblem, HandFileError, LoadedHand, check, load_with_lines
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
 from tutor.solve.report import cost_sentence
@@ -54,7 +55,8 @@ def claim_problems(loaded: LoadedHand, rep: Replay, solver: Solver | None = None
     if hand.par is not None and hand.par != an.par:
         out.append(FileProblem(
             loaded.path, loaded.line_of(("par",)),
-            f"par is {hand.par}, but with best play by everyone after the discard {_take(an.side_words)} "
+            f"par is {hand.par}, but with best play by everyone after the discard "
+            f"{agree(an.side_words, 'take')} "
             f"{an.par}", "solver",
         ))
     starts = [0]
@@ -72,12 +74,6 @@ def claim_problems(loaded: LoadedHand, rep: Replay, solver: Solver | None = None
     return out
 
 
-def _take(side_words: str) -> str:
-    """``North–South take``, ``South takes``."""
-    plural = "–" in side_words or " and " in side_words
-    return f"{side_words} take" if plural else f"{side_words} takes"
-
-
 def _refuted(claim: NoteClaim, cv: CardValue, an: Analysis) -> str | None:
     """Why the solver refutes this claim about this card, or None if it holds."""
     card = f"{cv.seat.word}'s {cv.play.pretty()}"
@@ -85,7 +81,7 @@ def _refuted(claim: NoteClaim, cv: CardValue, an: Analysis) -> str | None:
         return f"the note claims {card} was a best card, but {cost_sentence(cv, an.side_words)}"
     if claim.best is False and not cv.cost:
         return (f"the note claims {card} cost tricks, but it was a best card "
-                f"({_take(an.side_words)} {cv.value} after it, the best there)")
+                f"({agree(an.side_words, 'take')} {cv.value} after it, the best there)")
     if claim.cost is not None and claim.cost != cv.cost:
         actual = "it was a best card" if not cv.cost else cost_sentence(cv, an.side_words)
         return f"the note claims {card} cost {claim.cost}, but {actual}"
@@ -95,5 +91,5 @@ def _refuted(claim: NoteClaim, cv: CardValue, an: Analysis) -> str | None:
         others = [p.pretty() for p in cv.best_plays() if p != cv.play and p.card != cv.play.card]
         if others:
             return (f"the note claims {card} was the only best card, but {', '.join(others)} "
-                    f"did as well ({_take(an.side_words)} {cv.best} either way)")
+                    f"did as well ({agree(an.side_words, 'take')} {cv.best} either way)")
     return None

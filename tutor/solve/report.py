@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.engine.cards import Joker
 from tutor.engine.play import Play
+from tutor.engine.seats import agree
 from tutor.solve.analysis import Analysis, CardValue
 
 __all__ = ["cost_sentence", "format_analysis"]
@@ -38,8 +39,8 @@ def format_analysis(an: Analysis, *, slow_note: str | None = None) -> str:
     aim = "fewest" if an.minimise else "most"
     lines = [
         f"{an.title}",
-        f"{an.bid} by {an.declarer.word}: {an.side_words} take {an.par} with best play by everyone "
-        f"after the discard (par; {an.side_words} want the {aim} tricks).",
+        f"{an.bid} by {an.declarer.word}: {agree(an.side_words, 'take')} {an.par} with best play by "
+        f"everyone after the discard (par; {agree(an.side_words, 'want')} the {aim} tricks).",
         "Double-dummy: every value counts the tricks the contractor's side takes in the whole hand "
         "with all hands open.",
     ]
@@ -59,7 +60,7 @@ def format_analysis(an: Analysis, *, slow_note: str | None = None) -> str:
         lines.append("The discard")
         lines.append(
             f"  {an.declarer.word} put away {' '.join(c.pretty() for c in an.discard.cards)}: "
-            f"{an.side_words} take {an.discard.value}."
+            f"{agree(an.side_words, 'take')} {an.discard.value}."
         )
         best = [d for d in an.discards if d.value == an.discards[0].value]
         shown = ", ".join(" ".join(c.pretty() for c in d.cards) for d in best[:5])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card
 from tutor.engine.replay import Replay
+from tutor.engine.seats import agree
 from tutor.solve import SolveError, Solver
 from tutor.teach.playalong import Turn, turn_at
 from tutor.teach.values import TurnValues, step_values, takes
@@ -63,7 +64,7 @@ def _spot(contract: Contract, turn: Turn, tv: TurnValues) -> BestCardSpot:
     contractor = tv.played.wants_more != contract.bid.is_misere
     legal = tuple(c for c in dict.fromkeys(turn.hand) if c in tv.cards)
     values = ", ".join(f"{c.pretty()} {tv.cards[c]}" for c in legal)
-    need = "" if contract.bid.is_misere else f" ({tv.side_words} need {contract.bid.tricks})"
+    need = "" if contract.bid.is_misere else f" ({agree(tv.side_words, 'need')} {contract.bid.tricks})"
     explanation = (
         f"With best play after each card (all hands open), {takes(tv.side_words)}{need}: {values}.",
         f"In the game {turn.seat.word} played {turn.actual.pretty()}: {tv.sentence()}",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card, Joker
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, StepKind
-from tutor.engine.seats import Seat
+from tutor.engine.seats import Seat, agree
 from tutor.solve import Analysis, CardValue, Solver, analyse
 from tutor.solve.report import cost_sentence
 
@@ -23,8 +23,7 @@ __all__ = ["TurnValues", "card_values", "step_values", "takes"]
 
 def takes(side_words: str) -> str:
     """``North–South take``, ``South takes``."""
-    plural = "–" in side_words or " and " in side_words
-    return f"{side_words} take" if plural else f"{side_words} takes"
+    return agree(side_words, "take")
 
 
 @dataclass(frozen=True)
