@@ -106,3 +106,30 @@ def test_without_the_core_tutor_says_analysis_is_slow(
     monkeypatch.setattr(solve, "FAST", False)  # what the command reads; the search stays fast here
     assert main(["analyse", "--json", str(HANDS / "misere-partner-sits-out.yaml")]) == 0
     assert "analysis runs in pure Python and is slow" in capsys.readouterr().err
+
+
+EXPORT_HANDS = Path(__file__).resolve().parent / "export_hands"
+
+
+@pytest.mark.parametrize(
+    ("path", "sentence"),
+    [
+        # a defender holds the contractor's side down; the contractor pushes it up
+        (HANDS / "joker-only-when-void.yaml", "North's A♦ cost a trick: the 7♦ kept East–West to 6."),
+        (HANDS / "australian-auction.yaml", "East's 9♠ cost a trick: the Q♠ kept North–South to 8."),
+        (HANDS / "three-handed-alone-against-two.yaml", "South's K♠ cost a trick: the A♥ gave South 9."),
+        (HANDS / "five-handed-called-ace.yaml", "West's A♥ cost 2 tricks: the J♦ gave North and West 10."),
+        # only the joker did better: named in words, as the rulings name it
+        (HANDS / "joker-loses-power-after-a-discard.yaml",
+         "East's 4♥ cost a trick: the joker kept North–South to 9."),
+        # misère the other way round: the contractor holds itself down, a defender pushes it up
+        (EXPORT_HANDS / "03-open-misere.yaml", "South's 8♥ cost a trick: the 9♦ kept South to 4."),
+        (EXPORT_HANDS / "03-open-misere.yaml", "East's 5♠ cost 2 tricks: the A♣ gave South 4."),
+    ],
+    ids=lambda v: v.stem if isinstance(v, Path) else v.split(":")[0],
+)
+def test_cost_sentences_say_who_is_kept_to_what(
+    path: Path, sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyse", str(path)]) == 0
+    assert f"<- {sentence}\n" in capsys.readouterr().out

@@ -67,7 +67,7 @@ def test_a_deciding_card_is_asked_as_the_contract() -> None:
     assert q.prompt == "Trick 3 of West seven no-trumps: North to play. Which card beats the contract?"
     assert q.answer == {"7D"} and q.answer_words() == "the best card is 7♦"
     assert q.check_text("AD").reasons[1] == (
-        "In the game North played A♦: North's A♦ cost a trick: 7♦ would have held East–West to 6."
+        "In the game North played A♦: North's A♦ cost a trick: the 7♦ kept East–West to 6."
     )
 
 

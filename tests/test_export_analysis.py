@@ -56,8 +56,8 @@ def test_analysis_is_collapsed_below_every_quiz_question(analysed_site: Path) ->
     # this copy of the open misère (an older version of the lesson) is worth 4 tricks to South
     assert "Double-dummy analysis: par 4 for South" in text
     assert "Par after the discard: with best play by everyone, all hands open, South takes 4." in text
-    assert "cost a trick: 9♦ would have held South to 4." in text
-    assert "cost 2 tricks: A♣ would have given South 4." in text
+    assert "cost a trick: the 9♦ kept South to 4." in text
+    assert "cost 2 tricks: the A♣ gave South 4." in text
 
 
 def test_best_card_questions_on_the_page(analysed_site: Path) -> None:
@@ -116,7 +116,7 @@ def test_analysis_opens_in_chromium(page: Page, analysed_site: Path) -> None:
     details.locator("summary").click()
     assert par.is_visible() and "South takes 4" in par.inner_text()
     costly = details.locator("li.cost").first
-    assert costly.is_visible() and "cost a trick: 9♦ would have held South to 4" in costly.inner_text()
+    assert costly.is_visible() and "cost a trick: the 9♦ kept South to 4" in costly.inner_text()
     question = page.locator("#best-1-1")
     answer = question.locator(".answer")
     assert question.is_visible() and not answer.is_visible()

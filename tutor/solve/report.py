@@ -7,7 +7,7 @@ from tutor.engine.play import Play
 from tutor.engine.seats import agree
 from tutor.solve.analysis import Analysis, CardValue
 
-__all__ = ["cost_sentence", "format_analysis"]
+__all__ = ["better_words", "cost_sentence", "format_analysis"]
 
 
 def _pretty(play: Play) -> str:
@@ -25,13 +25,28 @@ def _alternative(cv: CardValue) -> Play:
     return (plain or best)[0]
 
 
+def better_words(alt: Play, side_words: str, best: int, wants_more: bool) -> str:
+    """What the best card instead would have done, in plain words: ``the 9♠ kept North–South to
+    6`` for a player holding the contractor's side down (a defender; the contractor in misère),
+    ``the A♥ gave South 9`` for one pushing it up. The number is always the tricks of the
+    contractor's side (named by ``side_words``) in the whole hand."""
+    card = _the(alt)
+    if wants_more:
+        return f"{card} gave {side_words} {best}"
+    return f"{card} kept {side_words} to {best}"
+
+
+def _the(play: Play) -> str:
+    """``the 9♠``; a joker in words, as the rulings name it: ``the joker naming clubs``."""
+    if isinstance(play.card, Joker):
+        return play.card.words() + (f" naming {play.names.word}" if play.names else "")
+    return f"the {play.pretty()}"
+
+
 def cost_sentence(cv: CardValue, side_words: str) -> str:
-    """``West's K♠ cost a trick: the 9♠ would have held North–South to 6.``"""
-    alt = _pretty(_alternative(cv))
+    """``West's K♠ cost a trick: the 9♠ kept North–South to 6.``"""
     who = f"{cv.seat.word}'s {_pretty(cv.play)} cost {_tricks(cv.cost)}"
-    if cv.wants_more:
-        return f"{who}: {alt} would have given {side_words} {cv.best}."
-    return f"{who}: {alt} would have held {side_words} to {cv.best}."
+    return f"{who}: {better_words(_alternative(cv), side_words, cv.best, cv.wants_more)}."
 
 
 def format_analysis(an: Analysis, *, slow_note: str | None = None) -> str:

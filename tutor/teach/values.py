@@ -16,7 +16,7 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay, StepKind
 from tutor.engine.seats import Seat, agree
 from tutor.solve import Analysis, CardValue, Solver, analyse
-from tutor.solve.report import cost_sentence
+from tutor.solve.report import better_words, cost_sentence
 
 __all__ = ["TurnValues", "card_values", "step_values", "takes"]
 
@@ -67,12 +67,9 @@ class TurnValues:
         if not cost:
             return (f"{card.pretty()} was a best card: {takes(self.side_words)} {self.best} "
                     f"with best play from here.")
-        alt = self.alternative()
         tricks = "a trick" if cost == 1 else f"{cost} tricks"
-        if self.wants_more:
-            return (f"{card.pretty()} cost {tricks}: the {alt.pretty()} would have given "
-                    f"{self.side_words} {self.best}.")
-        return f"{card.pretty()} cost {tricks}: the {alt.pretty()} kept {self.side_words} to {self.best}."
+        better = better_words(Play(self.alternative()), self.side_words, self.best, self.wants_more)
+        return f"{card.pretty()} cost {tricks}: {better}."
 
     def alternative(self) -> Card:
         """The best card to name: a plain card rather than a joker when both do as well."""
