@@ -20,6 +20,7 @@ from tutor.engine.auction import (
 )
 from tutor.engine.cards import Card
 from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.kitty import play_context
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, StepKind, build
 from tutor.engine.rules import preset
@@ -221,6 +222,27 @@ def test_grand_nullo_exchange_and_play(sample: list[tuple[Hand, Replay]]) -> Non
         # "If either bidder wins a trick, they lose, and their opponents score 10 points per
         # trick taken": the American count, the tricks the bidders took.
         assert rp.result.score[who.side.other] == 10 * ours
+
+
+def test_random_grand_nullo_is_played_as_the_replay_plays_it() -> None:
+    """Random deals play grand nullo under the context the replay uses (misère, both partners
+    at the table): with the joker compulsory in misère, a void holder of the joker must play it,
+    and the replay accepts every deal generated."""
+    spec = RulesSpec("west-seventh-street", {"joker_compulsory_in_misere": True})
+    rules = spec.resolve()
+    found = compulsory = 0
+    for seed in range(300):
+        hand = random_hand(seed, spec)
+        rp = build(hand)
+        assert rp.problems == (), (seed, rp.problems[0].message)
+        if not (rp.contract and rp.contract.bid.kind is BidKind.GRAND_NULLO):
+            continue
+        found += 1
+        assert rp.context == play_context(rp.contract.bid, hand.joker, rules)
+        assert rp.context is not None and rp.context.misere and rp.context.joker_compulsory
+        compulsory += sum(s.ruling.kind is Kind.JOKER_COMPULSORY for s in rp.steps)
+    assert found >= 20
+    assert compulsory >= 5  # the rule that the old non-misère context ignored really came up
 
 
 def test_grand_nullo_needs_the_partners_discard() -> None:

@@ -15,7 +15,7 @@ from tutor.engine.rules import RuleSet
 from tutor.engine.rulings import Kind, Ruling
 from tutor.engine.steps import Step, StepKind
 
-__all__ = ["kitty_and_discard"]
+__all__ = ["kitty_and_discard", "play_context"]
 
 def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
     """The steps between the auction and the first lead, in order; the contract's
@@ -44,7 +44,7 @@ def kitty_and_discard(b: Builder, contract: Contract) -> PlayContext | None:
     _sit_out(b, contract)
     if not _nominate_joker(b, contract):
         return None
-    return _context(contract.bid, b.hand.joker, b.rules)
+    return play_context(contract.bid, b.hand.joker, b.rules)
 
 
 def _take_kitty(b: Builder, contract: Contract) -> int:
@@ -333,7 +333,9 @@ def _nullo_exchange(b: Builder, contract: Contract, discard: Sequence[Card]) -> 
     return True
 
 
-def _context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
+def play_context(bid: Bid, nominated: Suit | None, rules: RuleSet) -> PlayContext:
+    """What the contract means for the play: the one place that says it, for the replay and for
+    random deals alike. Grand nullo is played as misère (both partners at the table)."""
     if bid.kind is BidKind.GRAND_NULLO:
         # Played like misère, both partners at the table; the rulings name it.
         bid = Bid(BidKind.MISERE, misere_word="grand nullo")
@@ -359,4 +361,4 @@ def _all_passed_context(b: Builder, contract: Contract) -> PlayContext | None:
                 "all-pass",
             )
             return None
-    return _context(contract.bid, None, b.rules)
+    return play_context(contract.bid, None, b.rules)

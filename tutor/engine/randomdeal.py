@@ -21,10 +21,10 @@ from tutor.engine.auction import (
 )
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.hand import Hand, RulesSpec
+from tutor.engine.kitty import play_context
 from tutor.engine.piles import Pile, TablePiles
 from tutor.engine.play import (
     Play,
-    PlayContext,
     effective_suit,
     joker_lead_suits,
     joker_powerless,
@@ -205,13 +205,7 @@ def random_hand(seed: int, rules_spec: RulesSpec | None = None, *, tricks: int =
         and ((bid.is_misere and rules.misere_needs_joker_nominated) or rng.random() < 0.5)
     ):
         nominated = rng.choice(list(Suit))
-    ctx = PlayContext.of(
-        bid,
-        nominated,
-        joker_compulsory=rules.joker_compulsory_in_misere,
-        joker_loses_power=rules.joker_loses_power,
-        joker_lead=rules.joker_lead,
-    )
+    ctx = play_context(bid, nominated, rules)
     holding = {s: list(hands[s]) for s in seats}
     holding[declarer] = kept
     if partner_kept is not None:
@@ -344,8 +338,7 @@ def random_two_handed(rng: random.Random, spec: RulesSpec, seed: int, tricks: in
         and ((bid.is_misere and rules.misere_needs_joker_nominated) or rng.random() < 0.5)
     ):
         nominated = rng.choice(list(Suit))
-    ctx = PlayContext.of(bid, nominated, joker_compulsory=rules.joker_compulsory_in_misere,
-                         joker_loses_power=rules.joker_loses_power, joker_lead=rules.joker_lead)
+    ctx = play_context(bid, nominated, rules)
     holding = {s: list(hands[s]) for s in at.seats}
     holding[declarer] = kept
     piles = {s: list(dealt[s].start()) for s in at.seats}
