@@ -12,7 +12,7 @@ from tutor.engine.rules import RuleSet
 from tutor.engine.rulings import Kind, Ruling
 from tutor.engine.seats import Side, table
 
-__all__ = ["GameEnd", "HandScore", "TrickOrderNeeded", "game_end", "score_hand"]
+__all__ = ["GameEnd", "HandScore", "TrickOrderNeeded", "game_end", "minus", "score_hand", "signed"]
 
 #: How a side is named in a ruling: its own words ("North–South"), or a score sheet's names.
 Words = Callable[[Side], str]
@@ -59,9 +59,15 @@ class HandScore:
         }
 
 
-def _minus(n: int) -> str:
-    """A number as a sentence prints it, with a true minus sign: −280."""
+def minus(n: int) -> str:
+    """A number of points as every sentence and score sheet prints it, with a true minus sign
+    (U+2212), never a hyphen: ``−280``, ``0``, ``140``."""
     return f"−{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    """Points won or lost in a hand, with their sign: ``+140``, ``0``, ``−280`` (true minus)."""
+    return f"+{n}" if n > 0 else minus(n)
 
 
 def _made(bid_tricks: int, taken: int, value: int, rules: RuleSet) -> tuple[int, Kind, str]:
@@ -466,7 +472,7 @@ def game_end(
     if not winners and not losers:
         return None
     for s in losers:
-        fell = f"{w(s)} fell to {_minus(totals[s])} (lose at {_minus(rules.lose_at)}): out the back door"
+        fell = f"{w(s)} fell to {minus(totals[s])} (lose at {minus(rules.lose_at)}): out the back door"
         why = f"{why}; {fell}" if why else fell
     if losers and not winners and len(sides) == 2 and len(losers) == 1:
         winners = [s for s in sides if s not in losers]

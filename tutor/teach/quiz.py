@@ -33,6 +33,7 @@ from tutor.engine.play import IllegalPlay, Play, PlayContext
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import Replay, TrickRecord, build
 from tutor.engine.rulings import TOPICS, Kind, Ruling
+from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat, SeatError, Side
 from tutor.engine.wording import rules_words
 from tutor.teach.bestcard import best_card_spots
@@ -233,13 +234,8 @@ def _same_card(text: str, card: Card) -> bool:
         return False
 
 
-def _signed(n: int) -> str:
-    """A score with its sign, the minus a true one as in every sentence (−320)."""
-    return f"{n:+d}".replace("-", "−") if n else "0"
-
-
 def _score_label(ns: int, ew: int) -> str:
-    return f"North–South {_signed(ns)}, East–West {_signed(ew)}"
+    return f"North–South {signed(ns)}, East–West {signed(ew)}"
 
 
 def _tricks(n: int) -> str:

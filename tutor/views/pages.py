@@ -17,10 +17,10 @@ from tutor.engine.auction import Pass
 from tutor.engine.cards import Card
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, StepKind, TrickRecord
+from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.engine.wording import setting_words
 from tutor.views.render import render_card, render_hand, render_piles, render_trick
-from tutor.views.sheet.words import signed
 
 __all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
 

@@ -9,10 +9,10 @@ from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.facts import facts_at
 from tutor.engine.replay import Replay, Step, StepKind
 from tutor.engine.rulings import Ruling
+from tutor.engine.scoring import signed
 from tutor.engine.wording import setting_words
 from tutor.views.count import count_lines
 from tutor.views.safe_text import display_width
-from tutor.views.sheet.words import signed
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 

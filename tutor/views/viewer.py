@@ -20,10 +20,10 @@ from markupsafe import Markup
 from tutor.engine.cards import Card
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
+from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.views.pages import Pictures, paragraphs
 from tutor.views.render import card_view, sorted_hand
-from tutor.views.sheet.words import signed
 
 __all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
 

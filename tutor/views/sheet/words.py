@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tutor.engine.auction import Bid, BidKind, Strain
 from tutor.engine.rules import RuleSet
+from tutor.engine.scoring import minus as num
+from tutor.engine.scoring import signed
 
 __all__ = ["LABELS", "QUIET", "bid_text", "num", "setting_words", "show", "signed", "value_words"]
 
@@ -64,14 +66,6 @@ def show(value: object) -> str:
     if isinstance(value, int):
         return num(value)
     return str(value)
-
-
-def num(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else num(n)
 
 
 def bid_text(bid: Bid, symbols: bool) -> str:

@@ -18,22 +18,16 @@ from markupsafe import Markup
 from tutor.engine.cards import Card
 from tutor.engine.facts import facts_at
 from tutor.engine.replay import Replay, StepKind, build
+from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.files.handfile import check
 from tutor.teach.playalong import Pick, Turn, turn_at
 from tutor.views import render
 from tutor.views.count import count_html
-from tutor.views.sheet.words import signed
 from tutor.views.widgets._common import card_button, macros, style_widget
 from tutor.views.widgets.analysis import AnalysisPanel
 
 __all__ = ["ReplayWidget"]
-
-
-
-def _signed(n: int) -> str:
-    """A score with its sign and a true minus (−320), as on the pages and the score sheet."""
-    return signed(n)
 
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -319,7 +313,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             "declarer": contract.declarer.word if contract else None,
             "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
             "score": ", ".join(
-                f"{side.word} {_signed(state.result.score[side])}" for side in state.result.sides
+                f"{side.word} {signed(state.result.score[side])}" for side in state.result.sides
             ) if state.result else None,
         }))
         trick = state.current_trick

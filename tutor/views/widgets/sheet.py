@@ -23,6 +23,7 @@ import traitlets
 from markupsafe import escape
 
 from tutor.engine.rules import SETTINGS, RulesError
+from tutor.engine.scoring import minus
 from tutor.files.match import Match
 from tutor.files.match import load as load_match
 from tutor.views.sheet.html import render_score_sheet
@@ -194,15 +195,11 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
 
 
 def _outcome(sheet: ScoreSheet) -> str:
-    totals = ", ".join(f"{p.name} {_num(sheet.totals[p.key])}" for p in sheet.parties)
+    totals = ", ".join(f"{p.name} {minus(sheet.totals[p.key])}" for p in sheet.parties)
     if sheet.finished:
         won = [s.party.name for s in sheet.standings if s.winner]
         return f"{totals}; finished after hand {sheet.finished_after}, {' and '.join(won) or 'no one'} won"
     return f"{totals}; not finished"
-
-
-def _num(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def _summary(before: ScoreSheet, now: ScoreSheet) -> str:
