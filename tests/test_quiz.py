@@ -267,3 +267,38 @@ def test_a_short_quiz_says_so(example: Replay, capsys: pytest.CaptureFixture[str
     from tutor.cli import main
     assert main(["quiz", str(EXAMPLE), "--kind", "score", "--count", "4", "--show-answers"]) == 0
     assert "Only 1 question was available, of the 4 asked for." in capsys.readouterr().out
+
+
+HANDS = Path(__file__).resolve().parent.parent / "hands"
+
+
+def test_terminal_quiz_shows_the_hand_trumps_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """South's seven hearts: East's left bower (J♦) comes first, then the other suits with their
+    colours alternating, as the replay widget and the pages show the hand."""
+    from tutor.cli import main
+    assert main(["quiz", str(HANDS / "left-bower-follows-trumps.yaml"), "--kind", "legal-plays",
+                 "--count", "40", "--seed", "1", "--show-answers", "--db", str(tmp_path / "h.db")]) == 0
+    holds = [line.strip() for line in capsys.readouterr().out.splitlines() if " holds: " in line]
+    assert "East holds: J♦ Q♠ 8♠ 6♠ A♦ 9♦ 5♦ K♣ Q♣ 9♣" in holds
+    assert "North holds: 9♥ 6♥ 4♥ J♠ 7♠ 5♠ K♦ 10♦ 8♦ J♣" in holds
+
+
+def test_best_card_choices_are_in_the_order_the_hand_is_shown() -> None:
+    """North's opening lead in North's eight hearts: the joker, the left bower (J♦), the hearts,
+    then the spades and the last diamond, as the widget draws the hand above its buttons."""
+    from tutor.teach.quiz import best_card_questions
+    from tutor.views.widgets import QuizWidget
+
+    rp, _ = handfile.check(HANDS / "australian-auction.yaml")
+    assert rp is not None
+    (q,) = [q for q in best_card_questions(rp) if q.turn and q.turn.trick == 1]
+    order = ["Jo", "JD", "AH", "9H", "8H", "4H", "AS", "KS", "7S", "AD"]
+    keys = [c.key for c in q.choices]
+    assert keys == [k for k in order if k in keys]  # the legal cards, in the hand's order
+    assert [str(c) for c in q.hand_in_order()] == order
+    w = QuizWidget(questions=[q])
+    assert list(w.choice_buttons) == [c.key for c in q.choices]
+    drawn = re.findall(r'data-card="([^"]+)"', w.question_html.value)
+    assert drawn[-len(order):] == order  # the hand, after the trick (empty at a lead)

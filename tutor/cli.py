@@ -194,7 +194,6 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         shortfall,
         unknown_topics,
     )
-    from tutor.views.render import sorted_hand
     from tutor.views.terminal import format_card
 
     replays = []
@@ -245,7 +244,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             print(f"  Trick so far: {cards}" if q.turn is not None else f"  The trick: {cards}")
         if q.multiple:
             print(f"  {q.seat.word if q.seat else ''} holds: "
-                  + " ".join(format_card(c, symbols=symbols) for c in sorted_hand(q.hand)))
+                  + " ".join(format_card(c, symbols=symbols) for c in q.hand_in_order()))
             print("  Answer with the playable cards, such as: " + " ".join(c.key for c in q.choices[:2]))
         else:
             for c in q.choices:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card
+from tutor.engine.order import sorted_hand
 from tutor.engine.replay import Replay
 from tutor.engine.seats import agree
 from tutor.solve import SolveError, Solver
@@ -62,7 +63,9 @@ class BestCardSpot:
 
 def _spot(contract: Contract, turn: Turn, tv: TurnValues) -> BestCardSpot:
     contractor = tv.played.wants_more != contract.bid.is_misere
-    legal = tuple(c for c in dict.fromkeys(turn.hand) if c in tv.cards)
+    # In the order the hand is shown (trumps first): the quiz's choices, the values in the
+    # explanation and the pages' answers all list the cards so.
+    legal = tuple(c for c in sorted_hand(dict.fromkeys(turn.hand), turn.ctx) if c in tv.cards)
     values = ", ".join(f"{c.pretty()} {tv.cards[c]}" for c in legal)
     need = "" if contract.bid.is_misere else f" ({agree(tv.side_words, 'need')} {contract.bid.tricks})"
     explanation = (

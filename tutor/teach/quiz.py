@@ -134,6 +134,11 @@ class Question:
     #: The deal the question is taken from: the history keeps it, to ask the question again.
     deal: Hand | None = None
 
+    def hand_in_order(self) -> list[Card]:
+        """The seat's hand as every front end shows it: trumps first once the contract is known
+        (:func:`~tutor.engine.order.sorted_hand` with the turn's context)."""
+        return sorted_hand(self.hand, self.turn.ctx if self.turn is not None else None)
+
     @property
     def answer_text(self) -> str:
         return self.answer_words()
