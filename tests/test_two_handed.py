@@ -17,7 +17,7 @@ from tutor.engine.auction import parse_call
 from tutor.engine.cards import Card
 from tutor.engine.hand import Hand, RulesSpec
 from tutor.engine.play import Play
-from tutor.engine.replay import StepKind, build
+from tutor.engine.replay import Replay, StepKind, build
 from tutor.engine.rules import preset
 from tutor.engine.rulings import Kind
 from tutor.engine.seats import Seat, Side, table
@@ -303,3 +303,51 @@ def test_a_joker_on_the_table_cannot_be_nominated(lesson: Hand) -> None:
     (message,) = _problems(hand)
     assert "South nominates the joker as a heart but does not hold it" in message
     assert _problems(dataclasses.replace(hand, joker=None)) == []
+
+
+def test_the_left_bower_reminder_stops_once_the_jack_is_played() -> None:
+    """As at four hands, "(the jack of diamonds is a heart this hand)" is said only while the
+    jack is still to be played, and only to the player who could play it: in the replay's
+    rulings and in every card play-along would accept or refuse. Play-along's turns know the
+    jack is out once it is played (it may lie on the table, face up or face down, until then)."""
+    from tutor.engine.play import IllegalPlay
+    from tutor.engine.randomdeal import random_hand
+
+    checked = 0
+    for seed in range(60):
+        rp = build(random_hand(400 + seed, RulesSpec("two-handed")))
+        ctx = rp.context
+        if rp.problems or ctx is None or ctx.left_bower is None or ctx.trumps is None:
+            continue
+        left = ctx.left_bower
+        reminder = f"{left.words()} is a {ctx.trumps.singular} this hand"
+        for turn in turns(rp):
+            assert turn.left_bower_out is (left not in _still_dealt(rp, turn.index)), (seed, turn.index)
+            said = [turn.ruling.text]
+            for card in dict.fromkeys(turn.hand):
+                try:
+                    said.append(turn.judge(card).text)
+                except IllegalPlay as err:
+                    said.append(str(err))
+            if turn.left_bower_out:
+                checked += 1
+                assert not any(reminder in text for text in said), (seed, turn.index, said)
+            elif left not in turn.hand:
+                assert not any(reminder in text for text in said), (seed, turn.index, said)
+    assert checked >= 100
+
+
+def _still_dealt(rp: Replay, index: int) -> set[Card]:
+    """The cards in a hand or on the table, face up or down, just before step ``index``."""
+    before = rp.states[index - 1]
+    out: set[Card] = {c for cards in before.hands.values() for c in cards}
+    out |= {c for piles in (before.piles or {}).values() for p in piles for c in (p.up, p.down) if c}
+    return out
+
+
+def test_play_along_knows_the_lessons_left_bower_is_out_after_trick_five() -> None:
+    """South leads the jack of diamonds (the left bower in hearts) to trick 5."""
+    rp = build(handfile.load(LESSON))
+    out = {(t.trick, t.position): t.left_bower_out for t in turns(rp)}
+    assert not any(v for (trick, pos), v in out.items() if (trick, pos) <= (5, 1))
+    assert all(v for (trick, pos), v in out.items() if (trick, pos) > (5, 1))

@@ -126,7 +126,9 @@ def turn_at(replay: Replay, index: int) -> Turn | None:
     )
     if replay.table.players == 2:  # the two-handed game: hand and face-up table cards
         hand, void = turn_view(replay.steps, replay.states, replay.context, index)
-        left_out = False  # the left bower may still lie on the table: the replay keeps reminding
+        # Out only once played: until then it may also lie on the table, face up or face down.
+        on_table = {c for piles in (before.piles or {}).values() for p in piles for c in (p.up, p.down)}
+        left_out = left_out and ctx.left_bower not in on_table
     return Turn(
         index=index,
         seat=step.seat,
