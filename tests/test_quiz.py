@@ -302,3 +302,13 @@ def test_best_card_choices_are_in_the_order_the_hand_is_shown() -> None:
     assert list(w.choice_buttons) == [c.key for c in q.choices]
     drawn = re.findall(r'data-card="([^"]+)"', w.question_html.value)
     assert drawn[-len(order):] == order  # the hand, after the trick (empty at a lead)
+
+
+def test_best_card_questions_name_the_rules_in_words() -> None:
+    """As every other question does: the preset's title, never its code name."""
+    from tutor.teach.quiz import best_card_questions
+
+    rp, _ = handfile.check(HANDS / "australian-auction.yaml")
+    assert rp is not None
+    questions = best_card_questions(rp)
+    assert questions and {q.rules for q in questions} == {"Australian four-handed Five Hundred"}

@@ -451,7 +451,7 @@ def best_card_questions(rp: Replay) -> list[Question]:
             source=rp.hand.title,
             prompt=spot.prompt,
             contract=rp.contract,
-            rules=rp.rules.name,
+            rules=rules_words(rp.rules),
             choices=tuple(Choice(str(c), c.pretty(), c, str(c)) for c in spot.legal),
             answer=frozenset(str(c) for c in spot.best),
             ruling=turn.ruling,
