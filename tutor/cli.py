@@ -32,7 +32,7 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tutor.files.verify import verify as check  # par and note claims too, by the solver
+    from tutor.teach.lessoncheck import check_lesson as check  # solver and computer bidder too
 
     bad = 0
     count = 0

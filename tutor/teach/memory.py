@@ -125,7 +125,7 @@ def iso(when: datetime) -> str:
 
 def deal_id(hand: Hand) -> str:
     """The deal's name in the history: a hash of its cards and play, not of its title or notes."""
-    bare = dataclasses.replace(hand, title="", notes={}, tags=(), summary=None)
+    bare = dataclasses.replace(hand, title="", notes={}, tags=(), summary=None, decision=None)
     return hashlib.sha256(dumps(bare).encode()).hexdigest()[:16]
 
 
