@@ -80,3 +80,50 @@
   score.hidden = false;
   showScore();
 })();
+
+// A lesson's decision (#decision): the same buttons, marked against the lesson's answer
+// (data-answer); choosing opens the answer and the rest of the hand. Opening it first is noted,
+// and the choices close. The hand viewer clicks these buttons when the decision is answered there.
+(function () {
+  "use strict";
+  var box = document.getElementById("decision");
+  if (!box) {
+    return;
+  }
+  var answer = box.getAttribute("data-answer");
+  var choices = box.querySelector(".decision-choices");
+  var feedback = box.querySelector(".decision-feedback");
+  var details = box.querySelector("details.decision-answer");
+  var buttons = Array.prototype.slice.call(choices.querySelectorAll("button[data-key]"));
+
+  function close(message, css) {
+    box.classList.add("answered");
+    buttons.forEach(function (b) {
+      b.disabled = true;
+      if (b.getAttribute("data-key") === answer) {
+        b.classList.add("right-answer");
+      }
+    });
+    feedback.textContent = message;
+    feedback.className = "quiz-feedback decision-feedback " + css;
+  }
+
+  buttons.forEach(function (button) {
+    button.addEventListener("click", function () {
+      if (box.classList.contains("answered")) {
+        return;
+      }
+      var ok = button.getAttribute("data-key") === answer;
+      button.classList.add(ok ? "chosen-right" : "chosen-wrong");
+      button.setAttribute("aria-pressed", "true");
+      close(ok ? "Right." : "Not this one: the answer is marked, and why is below.", ok ? "right" : "wrong");
+      details.open = true;
+    });
+  });
+  details.addEventListener("toggle", function () {
+    if (details.open && !box.classList.contains("answered")) {
+      close("Answer shown before choosing.", "shown");
+    }
+  });
+  choices.hidden = false;
+})();

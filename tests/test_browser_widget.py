@@ -317,3 +317,42 @@ def test_quiz_with_a_history_draws_the_learners_progress(
     shot = os.environ.get("TUTOR_PROGRESS_SCREENSHOT")
     if shot:
         quiz.screenshot(path=shot)
+
+
+DECISION_CELLS = [
+    "from tutor.views.widgets import ReplayWidget\n"
+    "ReplayWidget.from_file('../hands/misere-defence-duck-under.yaml', step=11)",
+]
+
+
+def test_the_replay_widget_asks_the_lessons_decision_in_jupyterlab(
+    jupyter_lab: str, page: Any, patient_expect: Any
+) -> None:
+    expect = patient_expect
+    notebook = {"cells": [{"cell_type": "code", "metadata": {}, "source": src, "outputs": [],
+                           "execution_count": None} for src in DECISION_CELLS],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                            "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    page.goto(f"{jupyter_lab}/lab/workspaces/decision-save/tree/notebooks?reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
+    page.evaluate(
+        "nb => window.jupyterapp.serviceManager.contents.save('notebooks/decision-test.ipynb',"
+        " {type: 'notebook', format: 'json', content: nb})", notebook)
+    _run_notebook(page, expect, jupyter_lab, "notebooks/decision-test.ipynb")
+
+    # At West's 4 of hearts in trick 1, Next stops before East's card and asks.
+    replay = page.locator(".tutor-replay").first
+    expect(replay.locator('.tw-centre .card.current[data-card="4H"]')).to_be_visible()
+    replay.get_by_role("button", name="Next ▶").click()
+    expect(replay.locator(".tw-decision")).to_contain_text(
+        "East to decide: Which heart do you play on South's 9?")
+    expect(replay.locator('.tw-centre .card[data-card="7H"]')).to_have_count(0)  # not played yet
+    replay.get_by_role("button", name="c) K♥").click()
+    verdict = replay.locator(".tw-refused")
+    expect(verdict).to_contain_text("Not this one: the answer is the 7 of hearts.")
+    expect(verdict).to_contain_text("In misère the defenders win by losing")
+    expect(replay.locator(".tw-decision")).to_have_count(0)
+    expect(replay.locator('.tw-centre .card.current[data-card="7H"]')).to_be_visible()  # the replay goes on
+    replay.get_by_role("button", name="Next ▶").click()
+    expect(replay.locator(".tw-ruling-text")).to_contain_text("South")

@@ -70,14 +70,14 @@ def _replay(name: str, text: str | None = None) -> Replay:
 
 def _with(name: str, **keys: str) -> str:
     """The lesson's file with top-level keys replaced (``auction``, ``discard``, ``joker``) and
-    the play and par dropped, so that the same deal can be analysed under another contract."""
+    the play, par and decision dropped, so that the same deal can be analysed under another contract."""
     lines = _text(name).splitlines()
     out: list[str] = []
     skipping = False
     for line in lines:
         key = line.split(":", 1)[0] if line and not line[0].isspace() else None
         if key is not None:
-            skipping = key in ("play", "par", "notes")
+            skipping = key in ("play", "par", "notes", "decision")
             if key in keys:
                 continue
         if not skipping:
@@ -384,7 +384,7 @@ DESCRIBED = [
     ("raise-partners-suit", "intro", Seat.S, "You hold", "Your hearts", False),
     ("pass-then-bid-bid-after-pass", "intro", Seat.S, "with the joker", "This table", False),
     ("joker-stopper-in-no-trumps", "intro", Seat.S, "with the joker", "The kitty", False),
-    ("misere-defence-duck-under", "intro", Seat.E, "You hold", "Which", True),
+    ("misere-defence-duck-under", "intro", Seat.E, "You hold", "Think about", True),
     ("defence-never-trump-partners-winner", "intro", Seat.E, "You hold", "Count your", True),
     ("thirteen-trumps-in-hearts", "intro", Seat.S, "You hold", "so seven", False),
     ("twelve-trumps-in-spades", "intro", Seat.S, "You hold", "How many", False),

@@ -1,5 +1,6 @@
-"""A strategy lesson's page stops at the decision its intro asks: the auction and the discards
-(which answer it) open only on request; a rules lesson's page is laid out as before."""
+"""A lesson's page stops at its decision: the question with its choices, and under it, closed
+until the learner answers, the answer, its explanation and the rest of the hand. Nothing before
+the question gives the answer away; a lesson without a decision is laid out as before."""
 
 from __future__ import annotations
 
@@ -13,14 +14,17 @@ from tutor.views.export import Site
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
-STRATEGY = "misere-bury-the-lone-cards"   # asks for the three cards to bury
+DISCARD = "misere-bury-the-lone-cards"      # which three cards to bury
+CALL = "count-then-bid-seven-not-eight"     # seven hearts or eight
+CARD = "misere-defence-clear-the-way"       # West's card at trick 8
 RULES = "eight-hearts-set"
+SITE_LESSONS = (DISCARD, CALL, CARD, RULES)
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("strategy-site")
-    assert Site([HANDS / f"{STRATEGY}.yaml", HANDS / f"{RULES}.yaml"], out).build().ok
+    assert Site([HANDS / f"{name}.yaml" for name in SITE_LESSONS], out).build().ok
     return out
 
 
@@ -28,30 +32,130 @@ def _doc(site: Path, name: str) -> object:
     return html5lib.parse((site / "lessons" / f"{name}.html").read_bytes(), namespaceHTMLElements=False)
 
 
-def test_the_strategy_page_hides_the_auction_and_discards_until_asked(site: Path) -> None:
-    doc = _doc(site, STRATEGY)
-    decisions = [d for d in doc.iter("details") if d.get("class") == "decision"]  # type: ignore[attr-defined]
-    assert len(decisions) == 1 and decisions[0].get("open") is None
-    inside = {s.get("id") for s in decisions[0].iter("section")}
-    assert {"auction", "kitty"} <= inside
-    text = " ".join("".join(decisions[0].itertext()).split())
-    assert "Bury the 10 and the 8 of clubs" in text       # the answer is inside, not before
-    page = " ".join("".join(doc.itertext()).split())  # type: ignore[attr-defined]
-    assert page.index("Which three, and why?") < page.index("Bury the 10 and the 8 of clubs")
+def _text(element: object) -> str:
+    """The words a reader sees: the viewer's data block and card templates left out."""
+    def words(e: object) -> list[str]:
+        out = [] if e.tag in ("script", "template") else [e.text or ""]  # type: ignore[attr-defined]
+        for child in e:  # type: ignore[attr-defined]
+            out += words(child)
+            out.append(child.tail or "")
+        return out
+    return " ".join("".join(words(element)).split())
 
 
-def test_a_rules_lesson_page_has_no_decision_to_hide(site: Path) -> None:
+def _ids(element: object) -> set[str]:
+    return {e.get("id") for e in element.iter() if e.get("id")}  # type: ignore[attr-defined]
+
+
+#: (lesson, sections hidden under the answer, sections in view before the question,
+#:  the answer's words, words that must not appear before the question)
+PAGES = [
+    (DISCARD, {"kitty", "play", "result"}, {"deal", "auction"}, "Bury the 10 and the 8 of clubs",
+     ["Bury the 10", "misère made", "buries"]),
+    (CALL, {"auction", "kitty", "play", "result"}, {"deal"}, "Seven hearts. The joker",
+     ["bids seven hearts", "seven hearts made", "7♥ by South"]),
+    (CARD, {"play-rest", "trick-8", "result"}, {"deal", "auction", "kitty", "play", "trick-7"},
+     "West throws the ace of hearts", ["West throws the ace of hearts", "the misère fails"]),
+]
+
+
+@pytest.mark.parametrize(("name", "hidden", "shown", "answer", "spoilers"), PAGES, ids=[p[0] for p in PAGES])
+def test_the_page_asks_before_it_shows(site: Path, name: str, hidden: set[str], shown: set[str],
+                                       answer: str, spoilers: list[str]) -> None:
+    doc = _doc(site, name)
+    (box,) = [s for s in doc.iter("section") if s.get("id") == "decision"]  # type: ignore[attr-defined]
+    (details,) = [d for d in box.iter("details") if d.get("class") == "decision-answer"]
+    assert details.get("open") is None
+    assert hidden <= _ids(details)
+    article = doc.find(".//article")  # type: ignore[attr-defined]
+    before = _text(article)[: _text(article).index(_text(box)[:40])]
+    assert not shown & _ids(details)
+    for spoiler in spoilers:
+        assert spoiler not in before, spoiler
+    assert answer in _text(details)
+    # the choices: buttons (hidden until the script runs), one of them the lesson's answer
+    buttons = list(box.iter("button"))
+    assert len(buttons) >= 2 and box.get("data-answer") in {b.get("data-key") for b in buttons}
+    # the page's summary states the point: it is not shown above the question
+    assert not [p for p in article.iter("p") if p.get("class") == "lead"]
+
+
+def test_a_decision_in_the_play_draws_the_trick_so_far(site: Path) -> None:
+    doc = _doc(site, CARD)
+    (box,) = [s for s in doc.iter("section") if s.get("id") == "decision"]  # type: ignore[attr-defined]
+    trick = next(d for d in box.iter("div") if d.get("class") == "decision-trick")
+    cards = [c.get("data-card") for c in trick.iter("span") if c.get("data-card")]
+    assert cards == ["8D", "6H"]  # East led the 8 of diamonds, South threw the 6 of hearts
+
+
+def test_a_rules_lesson_page_has_no_decision(site: Path) -> None:
     doc = _doc(site, RULES)
-    assert not [d for d in doc.iter("details") if d.get("class") == "decision"]  # type: ignore[attr-defined]
+    assert "decision" not in _ids(doc)
+    assert [p for p in doc.iter("p") if p.get("class") == "lead"]  # type: ignore[attr-defined]
 
 
 @pytest.mark.browser
-def test_the_decision_opens_in_a_browser(page: Page, site: Path) -> None:
-    page.goto((site / "lessons" / f"{STRATEGY}.html").as_uri())
-    discards = page.locator("#kitty")
-    expect(discards).to_be_hidden()
-    # The question shows in the page's introduction (and in the hand viewer at its first step).
-    expect(page.get_by_role("note", name="Introduction").get_by_text("Which three, and why?")).to_be_visible()
-    page.get_by_text("Decide first, then show the auction and the discards").click()
-    expect(discards).to_be_visible()
-    expect(page.get_by_text("Bury the 10 and the 8 of clubs", exact=False)).to_be_visible()
+def test_choosing_shows_right_or_wrong_and_opens_the_rest(page: Page, site: Path) -> None:
+    page.goto((site / "lessons" / f"{DISCARD}.html").as_uri())
+    box = page.locator("#decision")
+    expect(page.locator("#kitty")).to_be_hidden()
+    expect(box.get_by_text("South to decide: Which three cards do you put away?")).to_be_visible()
+    wrong = box.locator('.decision-choice[data-key="b"]')
+    wrong.click()
+    expect(box.locator(".decision-feedback")).to_have_text(
+        "Not this one: the answer is marked, and why is below.")
+    expect(box.locator('.decision-choice[data-key="a"]')).to_have_class(
+        "quiz-choice decision-choice right-answer")
+    expect(box.locator(".decision-choice").first).to_be_disabled()
+    expect(box.locator(".decision-verdict")).to_contain_text("Bury the 10 and the 8 of clubs")
+    expect(page.locator("#kitty")).to_be_visible()
+    expect(page.locator("#trick-1")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_opening_the_answer_first_is_not_an_answer(page: Page, site: Path) -> None:
+    page.goto((site / "lessons" / f"{CALL}.html").as_uri())
+    box = page.locator("#decision")
+    box.get_by_text("Decide first, then show the answer and the rest of the hand").click()
+    expect(box.locator(".decision-feedback")).to_have_text("Answer shown before choosing.")
+    expect(box.locator(".decision-choice").first).to_be_disabled()
+    expect(page.locator("#auction")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_the_hand_viewer_stops_at_the_decision_and_asks(page: Page, site: Path) -> None:
+    page.goto((site / "lessons" / f"{CALL}.html").as_uri())
+    viewer = page.locator("#viewer")
+    expect(viewer).to_be_visible()
+    viewer.get_by_role("button", name="Next").click()  # from the deal: South's call is the decision
+    expect(viewer).to_have_attribute("data-asking", "decision")
+    expect(viewer).to_have_attribute("data-step", "0")
+    expect(viewer.locator("#viewer-question-text")).to_contain_text(
+        "South to decide: Seven hearts (200) or eight (300)?")
+    expect(viewer.locator(".tw-ruling-text")).not_to_contain_text("bids")  # the call is not shown yet
+    viewer.locator('.hv-choice[data-key="a"]').click()
+    expect(viewer).to_have_attribute("data-step", "1")
+    feedback = viewer.locator('[data-part="feedback"]')
+    expect(feedback).to_contain_text("Right: seven hearts.")
+    expect(feedback).to_contain_text("Both bowers, the jacks of hearts and diamonds, are out")
+    expect(viewer.locator(".tw-ruling-text")).to_contain_text("South bids seven hearts")
+    # the page's question is answered the same way, and the rest of the hand is open
+    expect(page.locator("#decision .decision-feedback")).to_have_text("Right.")
+    expect(page.locator("#auction")).to_be_visible()
+    # back at the deal, Next does not ask again
+    viewer.get_by_role("button", name="First").click()
+    viewer.get_by_role("button", name="Next").click()
+    expect(viewer).to_have_attribute("data-step", "1")
+
+
+@pytest.mark.browser
+def test_without_javascript_the_answer_still_opens(browser: object, site: Path) -> None:
+    context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto((site / "lessons" / f"{DISCARD}.html").as_uri())
+    expect(page.locator(".decision-choices")).to_be_hidden()
+    expect(page.locator("#kitty")).to_be_hidden()
+    page.get_by_text("Decide first, then show the answer and the rest of the hand").click()
+    expect(page.locator("#kitty")).to_be_visible()
+    expect(page.locator(".decision-verdict")).to_contain_text("Bury the 10 and the 8 of clubs")
+    context.close()

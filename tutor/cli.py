@@ -32,7 +32,7 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tutor.files.verify import verify as check  # par and note claims too, by the solver
+    from tutor.teach.lessoncheck import check_lesson as check  # solver and computer bidder too
 
     bad = 0
     count = 0
@@ -204,7 +204,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if result is None or problems:
             return 1
         replays.append(result)
-    kinds = [QuestionKind(k) for k in args.kind] if args.kind else list(BASIC_KINDS)
+    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
+    kinds = ([QuestionKind(k) for k in args.kind] if args.kind
+             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
     if unknown_topics(args.topic or ()):
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
@@ -430,7 +432,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=positive, default=5, help="how many questions (at least 1)")
     p.add_argument("--topic", action="append", help="left-bower, joker, no-trumps, misere, follow-suit, "
                    "scoring or any lesson tag (repeatable)")
-    p.add_argument("--kind", action="append", choices=["who-wins", "legal-plays", "score", "best-card"],
+    p.add_argument("--kind", action="append",
+                   choices=["who-wins", "legal-plays", "score", "best-card", "decision"],
                    help="only this kind of question (repeatable)")
     p.add_argument("--answers", help="answer without asking: one answer a question, separated by ';'")
     p.add_argument("--show-answers", action="store_true", help="print each question with its answer")

@@ -8,6 +8,7 @@ from typing import Literal
 
 from tutor.engine.auction import Call
 from tutor.engine.cards import Card, Suit
+from tutor.engine.decision import LessonDecision
 from tutor.engine.piles import TablePiles
 from tutor.engine.play import Play
 from tutor.engine.rules import RuleSet, preset
@@ -88,6 +89,8 @@ class Hand:
     par: int | None = None
     #: Claims about single cards, keyed like the notes they sit on (``"3.2"``).
     claims: Mapping[str, NoteClaim] = field(default_factory=dict)
+    #: The question the lesson asks before it shows what was done (the bid, the discard, a card).
+    decision: LessonDecision | None = None
 
     @property
     def rules(self) -> RuleSet:

@@ -120,6 +120,25 @@ class Replay:
                 return i
         raise IndexError(f"this hand has no trick {number}")
 
+    def decision_step(self) -> int | None:
+        """The index of the step that shows the answer to the hand's decision (the widget and
+        the viewer stop just before it), or None when the hand asks none or does not reach it."""
+        decision = self.hand.decision
+        if decision is None:
+            return None
+        calls = -1
+        for i, step in enumerate(self.steps):
+            if step.kind is StepKind.CALL:
+                calls += 1
+            if decision.kind == "auction" and step.kind is StepKind.CALL and calls == decision.call:
+                return i
+            if ((decision.kind == "discard" and step.kind is StepKind.DISCARD)
+                    or (decision.kind == "joker" and step.kind is StepKind.NOMINATE)
+                    or (decision.kind == "play" and step.kind is StepKind.CARD
+                    and (step.trick, step.position) == decision.card)):
+                return i
+        return None
+
     def to_json(self) -> dict[str, object]:
         contract = self.contract
         extra: dict[str, object] = {}

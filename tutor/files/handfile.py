@@ -6,6 +6,7 @@ Shaped like the ``json`` module: :func:`load`, :func:`loads`, :func:`dump`, :fun
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -17,12 +18,14 @@ import yaml
 
 from tutor.engine.auction import Call, parse_call
 from tutor.engine.cards import Card, Suit, TutorError, parse_card
+from tutor.engine.decision import Choice, LessonDecision
 from tutor.engine.hand import LEVELS, Hand, RulesSpec
 from tutor.engine.piles import TablePiles
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
 from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
+from tutor.files.decision import DecisionReading, decision_problems, resolve_decision
 from tutor.files.guard import UnreadableFile, read_text, tree_problems
 from tutor.files.notes import NoteReading
 from tutor.files.text import one_line
@@ -77,7 +80,7 @@ _FLOAT_TAG = "tag:yaml.org,2002:float"
 _NULL_TAG = "tag:yaml.org,2002:null"
 _KEYS = ("title", "rules", "dealer", "hands", "kitty", "auction", "discard", "joker", "play",
          "notes", "tags", "summary", "level", "order", "partner", "partner_discard", "grand_slam",
-         "piles", "par")
+         "piles", "par", "decision")
 #: Every player holds ten cards, so no hand has more than ten tricks (in every variant).
 MAX_TRICKS = 10
 #: Every seat clockwise from North: hands are written in this order (N, E, S, W at four).
@@ -128,7 +131,7 @@ class LoadedHand:
         return 1
 
 
-class Reader(NoteReading):
+class Reader(NoteReading, DecisionReading):
     """Turns composed YAML nodes into a Hand, recording lines and problems as it goes.
 
     Match files read their hands' keys with a subclass (:mod:`tutor.files.match`)."""
@@ -217,6 +220,7 @@ class Reader(NoteReading):
             self.fail(root, wrong, NOT_THIS_KIND)
             return None
         fields: dict[str, yaml.Node] = {}
+        key_nodes: dict[str, yaml.Node] = {}
         for key_node, value_node in root.value:
             key = str(key_node.value)
             if key in fields:
@@ -226,6 +230,7 @@ class Reader(NoteReading):
                 self.fail(key_node, f"unknown key {key!r}: the keys are {', '.join(_KEYS)}")
                 continue
             fields[key] = value_node
+            key_nodes[key] = key_node
             self.lines[(key,)] = key_node.start_mark.line + 1
         for key in ("title", "rules", "dealer", "hands", "kitty", "auction"):
             if key not in fields:
@@ -259,12 +264,13 @@ class Reader(NoteReading):
         )
         # Extension for the two-handed game: each player's piles of table cards.
         piles = self.piles(fields["piles"]) if "piles" in fields else None
+        decision = self.decision(fields["decision"], key_nodes["decision"]) if "decision" in fields else None
         if self.problems:
             return None
         assert title is not None and rules is not None and dealer is not None
         assert hands is not None and kitty is not None and auction is not None
         assert play is not None and tags is not None
-        return Hand(
+        hand = Hand(
             title=title,
             rules_spec=rules,
             dealer=dealer,
@@ -285,7 +291,16 @@ class Reader(NoteReading):
             piles=piles,
             par=par,
             claims=claims,
+            decision=decision,
         )
+        if decision is not None:
+            resolved, where, message = resolve_decision(decision, hand)
+            if resolved is None:
+                self.problems.append(FileProblem(self.path, self.lines.get(where, self.lines[("decision",)]),
+                                                 message, "decision"))
+                return None
+            hand = dataclasses.replace(hand, decision=resolved)
+        return hand
 
     def rules(self, node: yaml.Node) -> RulesSpec | None:
         if isinstance(node, yaml.ScalarNode):
@@ -641,6 +656,9 @@ def check(path: str | Path, text: str | None = None) -> tuple[Replay | None, lis
         FileProblem(name, loaded.line_of(p.where), p.message, p.rule) for p in result.problems
     ]
     problems += _note_problems(loaded, result)
+    if not problems:
+        problems += [FileProblem(name, loaded.line_of(where), message, "decision")
+                     for where, message in decision_problems(result)]
     return result, problems
 
 
@@ -741,6 +759,8 @@ def dumps(hand: Hand) -> str:
         out.append(f"partner_discard: {_flow([str(c) for c in hand.partner_discard])}")
     if hand.grand_slam is not None:
         out.append(f"grand_slam: {hand.grand_slam}")
+    if hand.decision is not None:
+        out.extend(_decision_lines(hand.decision))
     if hand.piles is not None:
         out.append("piles:")
         for seat in _CLOCKWISE:
@@ -750,6 +770,22 @@ def dumps(hand: Hand) -> str:
                 out.append(f"    up: {_flow([str(c) for c in p.up])}")
                 out.append(f"    down: {_flow([str(c) for c in p.down])}")
     return "\n".join(out) + "\n"
+
+
+def _decision_lines(d: LessonDecision) -> list[str]:
+    def code(choice: Choice) -> str:
+        return _flow([str(c) for c in choice]) if isinstance(choice, tuple) else str(choice)
+
+    lines = ["decision:", f"  at: {json.dumps(d.at)}", f"  question: {_string(d.question, '  ')}",
+             f"  choices: {_flow([code(c) for c in d.choices])}", f"  answer: {code(d.right)}"]
+    if d.explanation is not None:
+        lines.append(f"  explanation: {_string(d.explanation, '  ')}")
+    if d.tricks:
+        lines.append("  tricks: {" + ", ".join(f"{code(d.choices[i])}: {n}" for i, n in d.tricks.items())
+                     + "}")
+    if d.call is not None:
+        lines.append(f"  call: {d.call + 1}")
+    return lines
 
 
 def _tag(tag: str) -> str:

@@ -132,6 +132,7 @@ def schema() -> dict[str, Any]:
                 "minimum": 0,
                 "maximum": 10,
             },
+            "decision": _decision_schema(card_list),
             "tags": {"type": "array", "items": {"type": "string", "pattern": r"\S"}},
             "summary": {"type": "string"},
             "level": {
@@ -167,6 +168,52 @@ def schema() -> dict[str, Any]:
                 },
             },
         },
+    }
+
+
+def _decision_schema(card_list: dict[str, Any]) -> dict[str, Any]:
+    """``decision:``: the question a lesson asks, its choices (calls, cards, discards or suits,
+    as ``at`` says) and the answer."""
+    call = {"type": "string", "pattern": CALL}
+    play = {"type": "string", "pattern": PLAY}
+    suit = {"type": "string", "pattern": f"^{_SUIT}$"}
+    card_place = r"^[0-9]+\.[0-9]+(?![\s\S])"
+
+    def kind(at: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
+        return {"if": {"properties": {"at": at}},
+                "then": {"properties": {"choices": {"items": choice}, "answer": choice}}}
+
+    return {
+        "description": "the question the lesson asks before it shows what was done; tutor check "
+                       "verifies the answer with the solver",
+        "type": "object",
+        "required": ["at", "question", "choices", "answer"],
+        "additionalProperties": False,
+        "properties": {
+            "at": {"description": "auction, discard, joker, or a card of the play (\"1.3\", quoted)",
+                   "anyOf": [{"enum": ["auction", "discard", "joker"]},
+                             {"type": "string", "pattern": card_place}]},
+            "question": {"type": "string"},
+            "choices": {"type": "array", "minItems": 2,
+                        "items": {"anyOf": [call, play, suit, card_list]}},
+            "answer": {"description": "what the hand goes on to do",
+                       "anyOf": [call, play, suit, card_list]},
+            "explanation": {"type": "string",
+                            "description": "shown with the answer (default: the note at that place)"},
+            "tricks": {"description": "auction or joker: the tricks each choice's contract takes "
+                                      "with the best discard, verified by the solver",
+                       "type": "object",
+                       "propertyNames": {"anyOf": [{"pattern": CALL}, {"pattern": f"^{_SUIT}$"}]},
+                       "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10}},
+            "call": {"description": "auction: the call's number, when the answer is called more "
+                                    "than once", "type": "integer", "minimum": 1},
+        },
+        "allOf": [
+            kind({"const": "auction"}, call),
+            kind({"const": "discard"}, card_list),
+            kind({"const": "joker"}, suit),
+            kind({"type": "string", "pattern": card_place}, play),
+        ],
     }
 
 

@@ -15,6 +15,7 @@ from tutor.engine.hand import NoteClaim
 from tutor.engine.replay import Replay
 from tutor.engine.seats import agree
 from tutor.files.handfile import FileProblem, HandFileError, LoadedHand, check, load_with_lines
+from tutor.files.verify_decision import verify_decision
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
 from tutor.solve.report import cost_sentence
 
@@ -23,7 +24,7 @@ __all__ = ["claim_problems", "verify"]
 
 def verify(path: str | Path, text: str | None = None,
            solver: Solver | None = None) -> tuple[Replay | None, list[FileProblem]]:
-    """Check a hand file and verify its par and note claims with the solver."""
+    """Check a hand file and verify its par, note claims and decision with the solver."""
     name = str(path)
     if text is None:
         try:
@@ -31,13 +32,16 @@ def verify(path: str | Path, text: str | None = None,
         except (OSError, UnicodeDecodeError):
             return check(path)
     rep, problems = check(name, text)
-    if rep is None or problems or (rep.hand.par is None and not rep.hand.claims):
+    hand = rep.hand if rep is not None else None
+    if hand is None or problems or (hand.par is None and not hand.claims and hand.decision is None):
         return rep, problems  # nothing to verify: no second read, no solver
     try:
         loaded = load_with_lines(text, name)
     except HandFileError:  # pragma: no cover - check() has read it already
         return rep, problems
-    return rep, claim_problems(loaded, rep, solver)
+    assert rep is not None
+    solver = solver or Solver()
+    return rep, claim_problems(loaded, rep, solver) + verify_decision(loaded, rep, solver)
 
 
 def claim_problems(loaded: LoadedHand, rep: Replay, solver: Solver | None = None) -> list[FileProblem]:

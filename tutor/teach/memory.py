@@ -125,7 +125,7 @@ def iso(when: datetime) -> str:
 
 def deal_id(hand: Hand) -> str:
     """The deal's name in the history: a hash of its cards and play, not of its title or notes."""
-    bare = dataclasses.replace(hand, title="", notes={}, tags=(), summary=None)
+    bare = dataclasses.replace(hand, title="", notes={}, tags=(), summary=None, decision=None)
     return hashlib.sha256(dumps(bare).encode()).hexdigest()[:16]
 
 
@@ -137,6 +137,8 @@ def locator(q: Question) -> tuple[int | None, str | None]:
     """
     if q.kind is QuestionKind.WHO_WINS and q.trick is not None:
         return q.trick.number, None
+    if q.kind is QuestionKind.DECISION and q.deal is not None and q.deal.decision is not None:
+        return None, q.deal.decision.at  # the lesson's one decision: auction, discard, joker, "3.2"
     placed = (QuestionKind.LEGAL_PLAYS, QuestionKind.BEST_CARD)
     if q.kind in placed and q.turn is not None and q.seat is not None:
         return q.turn.trick, f"{len(q.turn.plays) + 1}{q.seat.value}"
@@ -147,12 +149,15 @@ def question_key(q: Question) -> str:
     """``<deal>/<kind>[/<trick>[.<place>]]``: the same position and kind give the same key.
 
     ``…/who-wins/3`` asks who wins trick 3; ``…/legal-plays/4.3E`` what East may play as the third
-    card of trick 4; ``…/score`` what the hand scores.
+    card of trick 4; ``…/score`` what the hand scores; ``…/decision/auction`` (or ``/discard``,
+    ``/joker``, ``/1.3``) the lesson's decision.
     """
     if q.deal is None:
         raise ValueError("this question does not say which deal it is from, so it cannot be remembered")
     trick, place = locator(q)
     where = "" if trick is None else f"/{trick}" + (f".{place}" if place else "")
+    if trick is None and place:
+        where = f"/{place}"
     return f"{deal_id(q.deal)}/{q.kind.value}{where}"
 
 

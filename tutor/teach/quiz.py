@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from tutor.engine.auction import Contract
-from tutor.engine.cards import Card, CardError, Joker
+from tutor.engine.cards import Card, CardError, Joker, Suit
+from tutor.engine.decision import choice_code, choice_pretty
 from tutor.engine.hand import Hand
 from tutor.engine.order import sorted_hand
 from tutor.engine.play import IllegalPlay, Play, PlayContext
@@ -49,6 +50,7 @@ __all__ = [
     "QuestionKind",
     "QuizSession",
     "best_card_questions",
+    "decision_question",
     "known_topics",
     "make_quiz",
     "matches_topic",
@@ -68,6 +70,9 @@ class QuestionKind(Enum):
     #: Which card is best here? Answered by the solver (:func:`best_card_questions`); asked
     #: only when requested, since it analyses every hand it draws from.
     BEST_CARD = "best-card"
+    #: A lesson's own decision (``decision:`` in a hand file): the call, the discard, the joker's
+    #: suit or the card to play, answered by the lesson (verified by ``tutor check``).
+    DECISION = "decision"
 
     def __str__(self) -> str:
         return self.value
@@ -181,6 +186,8 @@ class Question:
                 raise ValueError(f"cannot read {raw!r}: answer with one of the cards played "
                                  f"({', '.join(c.key for c in self.choices)})")
             raise ValueError(f"cannot read {raw!r}: answer with a seat (N, E, S, W) or the card it played")
+        if self.kind is QuestionKind.DECISION:
+            return self._parse_decision(raw)
         if self.kind in (QuestionKind.LEGAL_PLAYS, QuestionKind.BEST_CARD):
             picked: set[str] = set()
             for part in re.split(r"[\s,]+", raw):
@@ -210,6 +217,24 @@ class Question:
             f"cannot read {raw!r}: answer with a letter ({', '.join(c.key for c in self.choices)}) "
             f"or the two scores, North–South then East–West"
         )
+
+    def _parse_decision(self, raw: str) -> frozenset[str]:
+        """A letter, or the choice in notation (a discard's cards in any order, a suit's name)."""
+        wanted = sorted(p.upper().replace("JO", "Jo") for p in re.split(r"[\s,]+", raw) if p)
+        for choice in self.choices:
+            names = {choice.key.upper(), choice.plain.upper(), choice.label.upper()}
+            if raw.upper() in names or wanted == sorted(p.upper().replace("JO", "Jo")
+                                                        for p in choice.plain.split()):
+                return frozenset({choice.key})
+            try:
+                suit = Suit.parse(choice.plain)
+            except CardError:
+                continue
+            if raw.lower() in (suit.word, suit.singular, suit.value.lower(), suit.symbol):
+                return frozenset({choice.key})
+        raise ValueError(f"cannot read {raw!r}: answer with a letter "
+                         f"({', '.join(c.key for c in self.choices)}) or one of "
+                         f"{', '.join(c.plain for c in self.choices)}")
 
     def check(self, given: Iterable[str]) -> Feedback:
         """Compare an answer (choice keys) with the engine's; the reasons are the engine's rulings."""
@@ -435,7 +460,52 @@ def questions_from(
         out.append(_score(rp, rng))
     if QuestionKind.BEST_CARD in kinds:
         out += best_card_questions(rp)
+    if QuestionKind.DECISION in kinds:
+        asked = decision_question(rp)
+        out += [asked] if asked is not None else []
     return out
+
+
+#: The topic each place of decision teaches, besides the lesson's own tags.
+_DECISION_TOPICS = {"auction": "bidding", "discard": "kitty", "joker": "joker-nomination"}
+
+
+def decision_question(rp: Replay) -> Question | None:
+    """The lesson's decision as a question (None when the hand asks none or does not reach it).
+
+    The prompt is the lesson's introduction and its question; the choices are lettered (a, b, c)
+    and may also be answered in notation (``7H``, ``10C 8C KD``, ``H``); the explanation is the
+    lesson's own (the note at that place, or the decision's ``explanation:``).
+    """
+    decision = rp.hand.decision
+    index = rp.decision_step()
+    if decision is None or index is None or rp.contract is None:
+        return None
+    step = rp.steps[index]
+    choices = tuple(
+        Choice("abcdefgh"[i], choice_pretty(c), c.card if isinstance(c, Play) else None, choice_code(c))
+        for i, c in enumerate(decision.choices)
+    )
+    intro = " ".join((rp.hand.note("intro") or "").split())
+    topics = set(rp.hand.tags)
+    topics.add(_DECISION_TOPICS.get(decision.kind, "opening-lead" if decision.card == (1, 1) else "play"))
+    explanation = " ".join(decision.explained_by(rp.hand.notes).split())
+    who = step.seat.word if step.seat is not None else "The player"
+    return Question(
+        kind=QuestionKind.DECISION,
+        # not the lesson's title: a strategy lesson's title states its point, the answer
+        source=f"{who} decides",
+        prompt=f"{intro} {decision.question}".strip(),
+        contract=rp.contract,
+        rules=rules_words(rp.rules),
+        choices=choices,
+        answer=frozenset({choices[decision.answer].key}),
+        ruling=step.ruling,
+        topics=frozenset(topics - {"play"}),
+        seat=step.seat,
+        explanation=(explanation,) if explanation else (),
+        deal=rp.hand,
+    )
 
 
 def best_card_questions(rp: Replay) -> list[Question]:

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from tutor.engine.auction import Pass
 from tutor.engine.cards import Card
+from tutor.engine.decision import Choice, choice_pretty, choice_words
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.scoring import signed
@@ -167,10 +168,63 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict
     return view
 
 
+#: What a decision hides until it is answered: the sections from its place to the end.
+_HIDES = {"auction": ["auction", "kitty", "play", "result"], "discard": ["kitty", "play", "result"],
+          "joker": ["kitty", "play", "result"], "play": ["play", "result"]}
+
+
+def _choice_face(choice: Choice, draw: Pictures) -> Markup:
+    """A choice as the page shows it: cards drawn, a call or a suit with its words for readers."""
+    if isinstance(choice, Play):
+        return draw.card(choice)
+    if isinstance(choice, tuple):
+        return Markup("").join(draw.card(Play(c)) for c in choice)
+    return Markup('<span aria-hidden="true">{}</span><span class="sr-only">{}</span>').format(
+        choice_pretty(choice), choice_words(choice))
+
+
+def _decision(rp: Replay, draw: Pictures) -> dict[str, object] | None:
+    """The lesson's decision as the page asks it, or None. For a card of the play, the tricks
+    before it stay in view (the question needs them) and the trick so far is drawn."""
+    decision = rp.hand.decision
+    index = rp.decision_step()
+    if decision is None or index is None:
+        return None
+    step = rp.steps[index]
+    keys = "abcdefgh"
+    trick: Markup | None = None
+    if decision.card is not None:
+        t, c = decision.card
+        state = rp.states[index - 1]
+        current = state.current_trick
+        if current is not None and current.number == t and c > 1:
+            trick = draw.trick(dataclasses.replace(current, winner=None, winner_index=None, ruling=None))
+    return {
+        "kind": decision.kind,
+        "seat": step.seat.word if step.seat is not None else "",
+        "question": decision.question,
+        "choices": [{"key": keys[i], "face": _choice_face(c, draw), "words": choice_words(c)}
+                    for i, c in enumerate(decision.choices)],
+        "answer_key": keys[decision.answer],
+        "answer_face": _choice_face(decision.right, draw),
+        "answer_words": choice_words(decision.right),
+        "explanation": paragraphs(decision.explained_by(rp.hand.notes)),
+        # the place's own note is shown with the answer; not again where the hand reaches it
+        "note_shown": decision.explanation is None,
+        "hides": _HIDES[decision.kind],
+        "trick": trick,
+        "from_trick": decision.card[0] if decision.card is not None else 0,
+    }
+
+
 def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     """Everything a lesson page shows, in the order of the hand."""
     hand = rp.hand
     notes = hand.notes
+    decision = _decision(rp, draw)
+    if decision is not None and decision["note_shown"] and hand.decision is not None:
+        # the note at the decision's place is its explanation, shown with the answer: not twice
+        notes = {k: v for k, v in notes.items() if k != hand.decision.note_key()}
     deal = {
         seat.value: draw.hand(seat, hand.hands.get(seat, ()), rp.context) for seat in rp.table.seats
     }
@@ -213,8 +267,8 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "rules": {"name": rp.rules.name, "title": rp.rules.title,
                   "changed": [setting_words(k, v) for k, v in rp.rules.differences().items()]},
         "dealer": hand.dealer.word,
-        # a strategy lesson asks a decision in its intro: the page hides the answer until asked
-        "asks": hand.level == "strategy",
+        # a lesson that asks a decision hides everything from that point on until it is answered
+        "decision": decision,
         "first_caller": rp.table.next(hand.dealer).word,
         "intro": paragraphs(notes.get("intro")),
         "auction_note": paragraphs(notes.get("auction")),

@@ -18,6 +18,7 @@ from typing import Any
 from markupsafe import Markup
 
 from tutor.engine.cards import Card
+from tutor.engine.decision import choice_pretty, choice_words
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
@@ -139,6 +140,7 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
     order = rp.table.order_from(rp.table.next(rp.hand.dealer))
     hands: dict[str, list[str]] = {}
     played: dict[str, list[str]] = {}
+    decide_at = rp.decision_step()
     for index, (step, state) in enumerate(zip(rp.steps, rp.states, strict=True)):
         at_end = index == last and rp.complete
         known = state.contract is not None
@@ -164,6 +166,8 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
         }
         if step.kind is StepKind.TRICK and trick is not None and trick.complete:
             view["ask"] = trick.number  # the stepper asks "who wins?" before this step
+        if index == decide_at:
+            view["decide"] = True  # the stepper asks the lesson's decision before this step
         if rp.auction is not None and state.calls and trick is None:
             view["calls"] = [call.pretty() for call in state.calls]
         if step.kind is StepKind.KITTY:
@@ -190,7 +194,31 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
         "jumps": jump_points(rp),
         "heads": heads,
         "steps": steps,
+        "decision": _decision(rp, faces, decide_at),
         "faces": faces.faces,
+    }
+
+
+def _decision(rp: Replay, faces: _Faces, at: int | None) -> dict[str, object] | None:
+    """The lesson's decision as the viewer asks it: the question, each choice (cards drawn by
+    their faces, a call or a suit as text), the answer's key and the explanation."""
+    decision = rp.hand.decision
+    if decision is None or at is None:
+        return None
+    step = rp.steps[at]
+    choices = []
+    for i, choice in enumerate(decision.choices):
+        cards = [choice] if isinstance(choice, Play) else list(choice) if isinstance(choice, tuple) else []
+        choices.append({"key": "abcdefgh"[i], "cards": [faces.code(c) for c in cards],
+                        "text": "" if cards else choice_pretty(choice), "words": choice_words(choice)})
+    return {
+        "step": at,
+        "seat": step.seat.word if step.seat is not None else "",
+        "question": decision.question,
+        "choices": choices,
+        "answer": "abcdefgh"[decision.answer],
+        "answer_words": choice_words(decision.right),
+        "explanation": paragraphs(decision.explained_by(rp.hand.notes)),
     }
 
 

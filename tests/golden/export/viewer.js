@@ -40,7 +40,10 @@
   var asking = 0;      // a trick number while its "who wins?" is asked (the step after is its winner)
   var show = "all";    // "all" or the one seat whose hand is face up
   var answered = {};   // trick number -> true, once answered here
-  var feedback = null; // {text, right} after an answer, until the next move
+  var feedback = null; // {text, right, explain} after an answer, until the next move
+  var decision = data.decision; // the lesson's decision, asked before its step (or null)
+  var deciding = false; // true while the decision is asked (the step after it is its answer)
+  var decided = false;  // answered (or shown) here
 
   var table = root.querySelector(".tw-table");
   var centre = table.querySelector(".tw-centre");
@@ -252,10 +255,34 @@
     }
   }
 
+  function drawDecision(box, choices) {
+    var question = decision.seat + " to decide: " + decision.question;
+    root.querySelector("#viewer-question-text").textContent =
+      question + " Choose, or press Next to see the answer.";
+    decision.choices.forEach(function (c) {
+      var b = el("button", "hv-choice");
+      b.type = "button";
+      b.setAttribute("data-key", c.key);
+      b.setAttribute("aria-label", c.words);
+      if (c.cards.length) {
+        c.cards.forEach(function (code) { b.appendChild(face(code, "")); });
+      } else {
+        b.appendChild(document.createTextNode(c.text));
+      }
+      b.addEventListener("click", function () { decide(c.key); });
+      choices.appendChild(b);
+    });
+    box.hidden = false;
+    return question + " Choose.";
+  }
+
   function drawQuestion() {
     var box = part("question");
     var choices = part("choices");
     choices.textContent = "";
+    if (deciding) {
+      return drawDecision(box, choices);
+    }
     if (!asking) {
       box.hidden = true;
       return "";
@@ -279,11 +306,14 @@
   }
 
   function drawRuling(step) {
-    part("kind").textContent = asking
+    part("kind").textContent = deciding ? "Your decision" : asking
       ? "Trick " + asking + " · who wins?"
       : "Step " + (at + 1) + " of " + steps.length + " · " + step.kind;
     var fb = part("feedback");
     fb.textContent = feedback ? feedback.text : "";
+    if (feedback && feedback.explain) {
+      feedback.explain.forEach(function (p) { fb.appendChild(el("p", "hv-explain", p)); });
+    }
     fb.className = "hv-feedback" + (feedback ? (feedback.right ? " right" : " wrong") : "");
     part("text").textContent = step.text;
     var note = part("note");
@@ -303,8 +333,8 @@
     drawTable(step);
     var said = drawQuestion();
     drawRuling(step);
-    buttons.first.disabled = at === 0 && !asking;
-    buttons.back.disabled = at === 0 && !asking;
+    buttons.first.disabled = at === 0 && !asking && !deciding;
+    buttons.back.disabled = at === 0 && !asking && !deciding;
     buttons.next.disabled = at === last;
     buttons.last.disabled = at === last;
     var chosen = 0;
@@ -319,7 +349,7 @@
       a.setAttribute("href", a.getAttribute("data-hv-link") + (n ? "#trick=" + n : ""));
     });
     root.setAttribute("data-step", String(at));
-    root.setAttribute("data-asking", String(asking));
+    root.setAttribute("data-asking", deciding ? "decision" : String(asking));
     var status = said || ("Step " + (at + 1) + " of " + steps.length + ". " + step.text);
     if (feedback && !said) {
       status = feedback.text + " " + status;
@@ -339,16 +369,64 @@
   function go(index) {
     at = Math.max(0, Math.min(index, last));
     asking = 0;
+    deciding = false;
     feedback = null;
     draw();
   }
 
+  function pageDecision() {
+    return document.getElementById("decision");
+  }
+
+  function isDecided() {
+    var d = pageDecision();
+    return decided || (d !== null && d.classList.contains("answered"));
+  }
+
+  function decide(key) {
+    var right = key === decision.answer;
+    decided = true;
+    var d = pageDecision();
+    if (d !== null && !d.classList.contains("answered")) {
+      var b = d.querySelector('.decision-choice[data-key="' + key + '"]');
+      if (b && !b.disabled) {
+        b.click(); // the page marks the same answer and opens the rest of the hand
+      }
+    }
+    go(at + 1);
+    feedback = {
+      text: right ? "Right: " + decision.answer_words + "." : "Not this one: the answer is " + decision.answer_words + ".",
+      right: right,
+      explain: decision.explanation
+    };
+    draw();
+    buttons.next.focus();
+  }
+
   function next() {
+    if (deciding) {
+      // Next without choosing: the answer is shown, and the page's decision is opened as shown.
+      decided = true;
+      var d = pageDecision();
+      if (d !== null && !d.classList.contains("answered")) {
+        d.querySelector("details").open = true;
+      }
+      go(at + 1);
+      feedback = { text: "The answer: " + decision.answer_words + ".", right: true, explain: decision.explanation };
+      draw();
+      return;
+    }
     if (asking) {
       go(at + 1);
       return;
     }
     if (at >= last) {
+      return;
+    }
+    if (decision && steps[at + 1].decide && !isDecided()) {
+      deciding = true; // stop before the step that shows what was done
+      feedback = null;
+      draw();
       return;
     }
     var ask = steps[at + 1].ask;
@@ -362,8 +440,9 @@
   }
 
   function previous() {
-    if (asking) {
+    if (asking || deciding) {
       asking = 0;
+      deciding = false;
       draw();
       return;
     }

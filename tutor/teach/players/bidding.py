@@ -29,7 +29,7 @@ from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat, table
 from tutor.teach.players.decision import Decision, count_words
 
-__all__ = ["Estimate", "choose_call", "estimate"]
+__all__ = ["Estimate", "choose_call", "estimate", "evaluation"]
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,11 @@ def _suit_count(hand: Sequence[Card], suit: Suit) -> tuple[float, str]:
     if SuitedCard(Rank.ACE, suit) in trumps:
         tops.append("ace")
     n = len(trumps)
-    # Every trump counts when the top ones are held (or five with two of them); otherwise the
-    # opponents' top trumps take one.
-    solid = len(tops) >= 3 or (len(tops) >= 2 and n >= 5)
+    # Every trump counts when the top ones are held (or five with two of the three highest: the
+    # joker and the bowers); otherwise the opponents' top trumps take one. The joker and the ace
+    # with both bowers out is not solid: each bower beats the ace.
+    highest = sum(1 for t in tops if t != "ace")
+    solid = len(tops) >= 3 or (highest >= 2 and n >= 5)
     trick_count = float(n if solid else max(len(tops), n - 1))
     aces = [c for c in hand if isinstance(c, SuitedCard) and c.rank is Rank.ACE and c.suit is not suit]
     kings = [
@@ -164,21 +166,40 @@ def _legal(calls: Sequence[Call], bid: Bid, rules: RuleSet, dealer: Seat,
     return True
 
 
-def choose_call(
-    seat: Seat, hand: Sequence[Card], calls: Sequence[Call], rules: RuleSet, dealer: Seat
-) -> Decision[Call]:
-    """This seat's call after ``calls``, with the sentence that explains it."""
+def _high(calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> tuple[Bid | None, Seat | None]:
     auction = run_auction(calls, rules, dealer)
     high: Bid | None = None
     high_seat: Seat | None = None
     for call, caller in zip(auction.calls, auction.callers, strict=False):
         if isinstance(call, Bid):
             high, high_seat = call, caller
+    return high, high_seat
+
+
+def _partner_holds(seat: Seat, high_seat: Seat | None, rules: RuleSet) -> bool:
     at = table(rules.players)
+    return (high_seat is not None and high_seat != seat and rules.players in (4, 6)
+            and at.side_of(high_seat) == at.side_of(seat))
+
+
+def evaluation(
+    seat: Seat, hand: Sequence[Card], calls: Sequence[Call], rules: RuleSet, dealer: Seat
+) -> list[Estimate] | None:
+    """The counts :func:`choose_call` bids on at this point (best first), or None where it does
+    not count the hand at all: partner holds the highest bid, and it never bids over partner."""
+    _high_bid, high_seat = _high(calls, rules, dealer)
+    if _partner_holds(seat, high_seat, rules):
+        return None
+    return estimate(hand, rules)
+
+
+def choose_call(
+    seat: Seat, hand: Sequence[Card], calls: Sequence[Call], rules: RuleSet, dealer: Seat
+) -> Decision[Call]:
+    """This seat's call after ``calls``, with the sentence that explains it."""
+    high, high_seat = _high(calls, rules, dealer)
     who = seat.word
-    if high_seat is not None and high_seat != seat and rules.players in (4, 6) and (
-        at.side_of(high_seat) == at.side_of(seat)
-    ):
+    if _partner_holds(seat, high_seat, rules):
         return Decision(Pass(), f"{who} passes: partner's {high.pretty() if high else ''} bid "
                                 f"stands, and {who} does not bid over partner.")
     counts = estimate(hand, rules)

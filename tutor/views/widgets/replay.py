@@ -16,6 +16,7 @@ import traitlets
 from markupsafe import Markup
 
 from tutor.engine.cards import Card
+from tutor.engine.decision import choice_pretty, choice_words
 from tutor.engine.facts import facts_at
 from tutor.engine.replay import Replay, StepKind, build
 from tutor.engine.scoring import signed
@@ -24,6 +25,7 @@ from tutor.files.handfile import check
 from tutor.teach.playalong import Pick, Turn, turn_at
 from tutor.views import render
 from tutor.views.count import count_html
+from tutor.views.pages import paragraphs
 from tutor.views.widgets._common import card_button, macros, style_widget
 from tutor.views.widgets.analysis import AnalysisPanel
 
@@ -44,6 +46,11 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     matches = traitlets.Int(0).tag(sync=True)
     #: The count panel (each seat's trumps, the trumps still out, the best cards left) is open.
     count = traitlets.Bool(False).tag(sync=True)
+    #: The lesson's decision is being asked (the widget stopped just before its step).
+    deciding = traitlets.Bool(False).tag(sync=True)
+    #: How the decision was answered: the choice's key (a, b, …), "shown" (Next without choosing)
+    #: or "" (not yet).
+    decided = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self, replay: Replay, *, step: int = 0, show: str = "all", play_as: str = "", **kwargs: Any
@@ -71,7 +78,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.last_button = widgets.Button(description="Last ▶|", tooltip="the end of the hand")
         for b, handler in (
             (self.first_button, lambda _b: self._go(0)),
-            (self.back_button, lambda _b: self._go(self.step - 1)),
+            (self.back_button, lambda _b: self.back()),
             (self.next_button, lambda _b: self.next()),
             (self.last_button, lambda _b: self._go(self._last)),
         ):
@@ -93,6 +100,10 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             options=[("Just watch", "")] + [(f"Play as {s.word}", s.value) for s in self._active_seats()],
             description="Play along", layout=widgets.Layout(width="16em"),
         )
+        self._decide_at = replay.decision_step()
+        self.decision_html = widgets.HTML()
+        self.decision_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.decision_row.add_class("tutor-decision")
         self.pick_label = widgets.HTML()
         self.pick_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.pick_row.add_class("tutor-pick")
@@ -111,7 +122,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                                layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
             [style_widget(), self.header, self.analysis_panel.par_html, self.table, controls, self.ruling,
-             self.pick_label, self.pick_row, self.feedback_html, self.count_html, self.analysis_panel,
+             self.decision_html, self.decision_row, self.pick_label, self.pick_row, self.feedback_html,
+             self.count_html, self.analysis_panel,
              self.history, options],
             **kwargs,
         )
@@ -120,7 +132,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         widgets.link((self.show_picker, "value"), (self, "show"))
         widgets.link((self.play_picker, "value"), (self, "play_as"))
         widgets.link((self.count_button, "value"), (self, "count"))
-        self.observe(self._on_state, ["step", "show", "play_as", "count"])
+        self.observe(self._on_state, ["step", "show", "play_as", "count", "deciding"])
         self.observe(self._on_feedback, "feedback")
         self.set_trait("show", show)
         self.set_trait("play_as", play_as)
@@ -191,15 +203,56 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ actions
 
     def _go(self, index: int) -> None:
+        self.deciding = False
         self.step = max(0, min(index, self._last))
 
     def next(self) -> None:
-        """One step on; in play-along, stop where the learner must pick a card."""
+        """One step on; in play-along, stop where the learner must pick a card; stop before the
+        lesson's decision and ask it (Next again shows the answer without choosing)."""
         if self.awaiting is not None:
             seat = self.awaiting.seat.word
             self.feedback = f'<div class="tw-feedback tw-prompt">Your turn, {seat}: pick a card below.</div>'
             return
+        if self.deciding:
+            self._answer("shown")
+            return
+        if self._decide_at is not None and self.step + 1 == self._decide_at and not self.decided:
+            self.deciding = True
+            return
         self._go(self.step + 1)
+
+    def back(self) -> None:
+        """One step back; while the decision is asked, back to the step before it."""
+        if self.deciding:
+            self.deciding = False
+            return
+        self._go(self.step - 1)
+
+    def decide(self, key: str) -> bool:
+        """Answer the lesson's decision with a choice's key (``a``, ``b``, …): says whether it was
+        right, with the lesson's explanation, and goes on to the step that shows what was done."""
+        decision = self.replay.hand.decision
+        if not self.deciding or decision is None:
+            raise ValueError("the widget is not asking a decision now: press Next to reach it")
+        keys = "abcdefgh"[: len(decision.choices)]
+        if key not in keys:
+            raise ValueError(f"{key!r} is not a choice: the choices are {', '.join(keys)}")
+        self._answer(key)
+        return key == keys[decision.answer]
+
+    def _answer(self, key: str) -> None:
+        decision = self.replay.hand.decision
+        assert decision is not None and self._decide_at is not None
+        right = choice_words(decision.right)
+        self.decided = key
+        self._go(self._decide_at)
+        lines = paragraphs(decision.explained_by(self.replay.hand.notes))
+        if key == "shown":
+            self.feedback = _box("tw-shown", f"The answer: {right}.", lines)
+        elif key == "abcdefgh"[decision.answer]:
+            self.feedback = _box("tw-allowed", f"Right: {right}.", lines)
+        else:
+            self.feedback = _box("tw-refused", f"Not this one: the answer is {right}.", lines)
 
     @property
     def awaiting(self) -> Turn | None:
@@ -260,6 +313,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         """Show another replay (a practice hand as it grows), at ``step`` (default: its last)."""
         self.replay = replay
         self._last = len(replay.steps) - 1
+        self._decide_at = replay.decision_step()
+        self.deciding = False
         self._syncing = True
         try:
             self.trick_picker.options = self._jump_options()
@@ -392,6 +447,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.last_button.disabled = index == self._last
         self.next_button.disabled = index == self._last
         self._draw_pick(awaiting)
+        self._draw_decision()
         self.analysis_panel.update(index, awaiting, lambda s: self.show in ("all", s.value)
                                    or at_end or s in state.shown)
         self._draw_count(state.shown)
@@ -410,6 +466,34 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                 s for s in self._seats if s.value == self.show or s in shown
             }
             self.count_html.value = str(count_html(facts, self._seats, visible))
+
+    def _draw_decision(self) -> None:
+        decision = self.replay.hand.decision
+        if not self.deciding or decision is None or self._decide_at is None:
+            self.decision_html.value = ""
+            if self.decision_row.children:
+                self.decision_row.children = ()
+            return
+        seat = self.replay.steps[self._decide_at].seat
+        who = seat.word if seat is not None else "You"
+        self.decision_html.value = str(macros("widget_table.html").feedback_box(
+            "tw-prompt tw-decision", f"{who} to decide: {decision.question}",
+            ["Choose below, or press Next to see the answer."]))
+        buttons = []
+        for i, choice in enumerate(decision.choices):
+            key = "abcdefgh"[i]
+            b = widgets.Button(description=f"{key}) {choice_pretty(choice)}", tooltip=choice_words(choice),
+                               layout=widgets.Layout(width="auto"))
+            b.add_class("tutor-decision-choice")
+            b.add_class(f"tutor-decision-{key}")
+            b.on_click(lambda _b, k=key: self.decide(k))
+            buttons.append(b)
+        self.decision_row.children = tuple(buttons)
+
+    @property
+    def decision_buttons(self) -> dict[str, widgets.Button]:
+        """The decision's choice buttons while it is asked, by key (a, b, …)."""
+        return {str(b.description).split(")")[0]: b for b in self.decision_row.children}
 
     def _draw_pick(self, turn: Turn | None) -> None:
         if turn is None:
@@ -447,7 +531,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     def text(self) -> str:
         """Everything the widget shows now, as HTML (for tests and for a quick look)."""
         return "\n".join(
-            w.value for w in (self.header, self.table, self.ruling, self.pick_label, self.feedback_html,
+            w.value for w in (self.header, self.table, self.ruling, self.decision_html, self.pick_label,
+                              self.feedback_html,
                               self.count_html, self.history)
         )
 
