@@ -527,15 +527,28 @@ static int search(S *s, int target, u64 *rel) {
                 u64 t = held & s->catmask[s->trumps];
                 if (t) {
                     int side = s->team[owner[topbit(t)]], run = 0;
+                    u64 twhy = 0;
                     while (t) {
                         int c = topbit(t); t &= ~(1ULL << c);
                         if (s->team[owner[c]] != side) break;
                         run++;
-                        why |= 1ULL << c;
+                        twhy |= 1ULL << c;
                     }
-                    int members = 0;
-                    for (int i = 0; i < s->n; i++) if (s->team[i] == side) members++;
-                    sure[side] += (run + members - 1) / members;
+                    int members = 0, others = 0, most = 0;
+                    for (int i = 0; i < s->n; i++) {
+                        int k = popc(s->hand[i] & s->catmask[s->trumps]);
+                        if (s->team[i] == side) { members++; if (k > most) most = k; }
+                        else others += k;
+                    }
+                    int tricks = (run + members - 1) / members;
+                    if (!others && most >= tricks) {
+                        /* the other side has no trumps: every trump wins the trick it falls
+                         * in, and a seat's trumps fall in different tricks (lengths only) */
+                        tricks = most;
+                        twhy = 0;
+                    }
+                    sure[side] += tricks;
+                    why |= twhy;
                 }
             }
             if (sure[1] >= target || s->remaining - sure[0] < target) {
@@ -640,8 +653,16 @@ static int solve_exact(S *s, int guess, int known_lo, int known_hi) {
     if (known_hi >= lo && known_hi < hi) hi = known_hi;
     if (guess < lo || guess > hi) guess = -1;
     if (guess >= 0) {
-        if (guess > lo) { if (root(s, guess)) lo = guess; else hi = guess - 1; }
-        if (lo == guess && guess < hi) { if (root(s, guess + 1)) lo = guess + 1; else hi = guess; }
+        /* A neighbour's value is seldom far off: step from it a trick at a time (MTD(f)),
+         * since the searches far from the answer are cheap but not free. */
+        if (guess > lo && !root(s, guess)) {
+            hi = guess - 1;
+            while (lo < hi && !root(s, hi)) hi--;
+            return hi;
+        }
+        lo = guess;
+        while (lo < hi && root(s, lo + 1)) lo++;
+        return lo;
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
