@@ -179,8 +179,31 @@ static void order(const S *s, int p, Move *mv, int nm) {
             u64 higher = s->catmask[ct] & ~((2ULL << c) - 1);
             int top = !(higher & live);
             int len = popc(s->hand[p] & s->catmask[ct]);
-            if (wants) score[i] = (top ? 1000 : 0) + len * 10 + (top ? s->level[c] % 100 : -(s->level[c] % 100));
-            else score[i] = (top ? -1000 : 0) - (s->level[c] % 100) + len;
+            if (wants) {
+                score[i] = (top ? 1000 : 0) + len * 10 + (top ? s->level[c] % 100 : -(s->level[c] % 100));
+                if (!top && ct != WILD && (higher & live)) {
+                    /* the best card of the suit is a partner's: lead low to it */
+                    int hi = topbit(higher & live), mate = 0;
+                    for (int k = 0; k < s->n; k++)
+                        if (k != p && (s->hand[k] >> hi & 1) && s->team[k] == s->team[p]) mate = 1;
+                    if (mate) score[i] += 500;
+                }
+                if (s->trumps >= 0 && ct != s->trumps) {
+                    /* an opponent void in the suit with trumps left ruffs it */
+                    for (int k = 0; k < s->n; k++)
+                        if (s->team[k] != s->team[p] && !(s->hand[k] & s->catmask[ct])
+                            && (s->hand[k] & s->catmask[s->trumps])) { score[i] -= 300; break; }
+                }
+            }
+            else {
+                score[i] = (top ? -1000 : 0) - (s->level[c] % 100) + len;
+                if (s->minimise && s->maxside[p] && ct != WILD) {
+                    /* a misère defender leads under the contractor's lowest card of the suit */
+                    u64 theirs = 0;
+                    for (int k = 0; k < s->n; k++) if (s->team[k]) theirs |= s->hand[k] & s->catmask[ct];
+                    if (theirs && lowbit(theirs) > c) score[i] += 2000;
+                }
+            }
             if (ct == WILD) score[i] = wants ? 900 : -2000;
         }
     } else {
@@ -188,6 +211,8 @@ static void order(const S *s, int p, Move *mv, int nm) {
         int partner_wins = s->team[(s->leader + w) % s->n] == s->team[p];
         int led = led_of(s);
         int bp = power(s, &s->trick[w], led);
+        int contractor_next = 0;
+        for (int k = s->count + 1; k < s->n; k++) if (s->team[(s->leader + k) % s->n]) contractor_next = 1;
         for (int i = 0; i < nm; i++) {
             Move m = mv[i];
             int lost = (s->flags & F_LOSES) && s->cat[m.card] == WILD && s->voids[p];
@@ -199,8 +224,10 @@ static void order(const S *s, int p, Move *mv, int nm) {
                 if (partner_wins) score[i] = -lv - (beats ? 500 : 0);
                 else score[i] = beats ? 2000 - pw : -lv;
             } else {
-                /* the side that wants no tricks: the highest card that loses, else the highest */
-                score[i] = beats ? lv - 2000 : lv;
+                /* misère: the highest card that loses, else the highest; but a defender with
+                 * the contractor still to play goes low, so that the contractor cannot */
+                if (s->maxside[p] && contractor_next) score[i] = -lv;
+                else score[i] = beats ? lv - 2000 : lv;
             }
         }
     }
