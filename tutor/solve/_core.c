@@ -269,7 +269,8 @@ typedef struct {
     int8_t slotcard[MAXCARDS];
     int nslots;
     u64 held;
-    u64 hv;
+    u64 hv;     /* the bucket of entries for a pattern of some cards: by the exact part */
+    u64 hfull;  /* the bucket of entries for this very position: by every card's owner too */
 } View;
 
 static void make_view(const S *s, View *v) {
@@ -307,6 +308,8 @@ static void make_view(const S *s, View *v) {
     u64 hh = 0x9E3779B97F4A7C15ULL;
     for (int i = 0; i < 3; i++) { hh ^= v->exact[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
     v->hv = hh;
+    for (int i = 0; i < 4; i++) { hh ^= v->cur[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
+    v->hfull = hh;
 }
 
 /* The slots of the top cards of each category down to the lowest card of `rel` in it. */
@@ -337,15 +340,12 @@ static inline int matches(const Entry *e, const View *v, uint32_t gen) {
     return 1;
 }
 
-static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, int brank) {
-    u64 mask[4];
-    rel_to_mask(s, v, rel, mask);
-    Entry *b = &s->tt[(v->hv & s->ttmask) * BUCKET];
+static void put(S *s, Entry *b, const View *v, const u64 mask[4], int lower, int upper, int bcat, int brank) {
     Entry *victim = NULL;
     for (int i = 0; i < BUCKET; i++) {
         Entry *e = &b[i];
         int used = e->gen == s->gen;
-        if (used && !memcmp(e->exact, v->exact, sizeof e->exact) && !memcmp(e->mask, mask, sizeof mask)) {
+        if (used && !memcmp(e->exact, v->exact, sizeof e->exact) && !memcmp(e->mask, mask, 4 * sizeof(u64))) {
             int same = 1;
             for (int k = 0; k < 4; k++) if ((v->cur[k] & mask[k]) != e->pat[k]) same = 0;
             if (same) {
@@ -358,11 +358,24 @@ static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, 
         if (!victim || (victim->gen == s->gen && (!used || e->depth < victim->depth))) victim = e;
     }
     memcpy(victim->exact, v->exact, sizeof victim->exact);
-    memcpy(victim->mask, mask, sizeof mask);
+    memcpy(victim->mask, mask, 4 * sizeof(u64));
     for (int k = 0; k < 4; k++) victim->pat[k] = v->cur[k] & mask[k];
     victim->lower = (int8_t)lower; victim->upper = (int8_t)upper;
     victim->depth = (int8_t)s->remaining; victim->gen = s->gen;
     victim->bestcat = (int8_t)bcat; victim->bestrank = (int8_t)brank;
+}
+
+/* An answer goes to two buckets: the one for its pattern (by the exact part), where other
+ * positions find it, and this position's own (by every card's owner too), where the many
+ * positions with the same lengths cannot crowd it out (misère, where almost every trick is
+ * won by rank, fills the pattern buckets fast). */
+static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, int brank) {
+    u64 mask[4], full[4] = {0, 0, 0, 0};
+    rel_to_mask(s, v, rel, mask);
+    for (int slot = 0; slot < v->nslots; slot++) full[slot >> 4] |= 0xFULL << ((slot & 15) * 4);
+    put(s, &s->tt[(v->hfull & s->ttmask) * BUCKET], v, full, lower, upper, bcat, brank);
+    if (memcmp(mask, full, sizeof full))
+        put(s, &s->tt[(v->hv & s->ttmask) * BUCKET], v, mask, lower, upper, bcat, brank);
 }
 
 /* ---- quick tricks --------------------------------------------------------------------- */
@@ -519,9 +532,9 @@ static int search(S *s, int target, u64 *rel) {
         }
         make_view(s, &view);
         {
-            Entry *b = &s->tt[(view.hv & s->ttmask) * BUCKET];
-            for (int i = 0; i < BUCKET; i++) {
-                const Entry *e = &b[i];
+            for (int i = 0; i < 2 * BUCKET; i++) {
+                const Entry *e = i < BUCKET ? &s->tt[(view.hv & s->ttmask) * BUCKET + i]
+                                            : &s->tt[(view.hfull & s->ttmask) * BUCKET + i - BUCKET];
                 if (!matches(e, &view, s->gen)) continue;
                 if (e->lower >= target) { *rel = mask_to_rel(&view, e->mask); return 1; }
                 if (e->upper < target) { *rel = mask_to_rel(&view, e->mask); return 0; }
