@@ -10,14 +10,18 @@
  * Search techniques (after DDS, written anew for the 500 family):
  *  - zero-window search: "can the maximising side take at least t tricks?", driven by a
  *    binary/MTD loop at the root;
- *  - a transposition table at trick starts, keyed on relative ranks: for each suit only
- *    the order of the cards still held and who holds them counts, so positions reached
- *    after different cards were played share entries;
- *  - equivalent cards: of two cards with no one else's live card between them, one is tried;
- *  - quick tricks: the leader's sure winners on top of each suit, when nobody can ruff;
- *  - move ordering: win cheaply, duck low, lead winners and the top of long suits first.
+ *  - partition search: a transposition table at trick starts whose entries hold for every
+ *    position with the same lengths and the same owners of the cards whose rank decided a
+ *    trick in the proof (DDS's "winning ranks"); the lower cards are interchangeable;
+ *  - one small card per suit: once a card below every card whose rank mattered so far has
+ *    been tried, the seat's other cards below that rank are not (DDS's MakeNext);
+ *  - sure tricks (top trumps, an unbeatable joker) and quick tricks (the leader's winners
+ *    that nobody can ruff) as bounds, each with the cards it relied on;
+ *  - move ordering: win cheaply, duck low, lead winners and the top of long suits first, and
+ *    the lead that settled a matching position before.
  *
- * No global state: every table lives in a Solver object.
+ * State outside a Solver: one spare table, kept when a solver is let go for the next one
+ * (see give_back), so that a fresh solver does not fault in a fresh table.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -35,16 +39,11 @@
 
 typedef uint64_t u64;
 
-typedef struct {
-    u64 key[5];
-    int8_t lower, upper, depth, used;
-    int8_t bestcat, bestrank;  /* the lead that settled the last search here (-1: none) */
-} Entry;
-
-#define BUCKET 4
+typedef struct Entry Entry;  /* see the transposition table */
 
 typedef struct {
     int card, named, powerless;
+    u64 run;  /* cards of the same seat passed over as equal to this one */
 } Move;
 
 typedef struct {
@@ -67,7 +66,9 @@ typedef struct {
     /* the table */
     Entry *tt;
     u64 ttmask;
+    uint32_t gen;
     long long nodes;
+    int exact_only;         /* equal cards in a category: every card's owner counts */
 } S;
 
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
@@ -98,8 +99,11 @@ static int winning(const S *s, int upto) {
 
 /* ---- moves ---------------------------------------------------------------------------- */
 
-/* Add one card per run of equivalent cards of `m` (all of seat p's cards of one category). */
-static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int named_mask) {
+/* Add one card per run of equivalent cards of `m` (all of seat p's cards of one category):
+ * the cards passed over go in the kept card's `run` and in `merged`, since an answer kept in
+ * the table for other positions must then count them (see search). A led wildcard joker's
+ * names are all tried unless the table is exact. */
+static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int named_mask, u64 *merged) {
     int prev = -1;
     u64 others = live & ~s->hand[p];
     while (m) {
@@ -107,33 +111,38 @@ static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int na
         m &= ~(1ULL << c);
         if (prev >= 0) {
             u64 between = ((1ULL << prev) - 1) & ~((2ULL << c) - 1);
-            if (!(between & others)) { continue; }
+            if (!(between & others) && (s->exact_only || named_mask < 0)) {
+                *merged |= 1ULL << c;
+                if (named_mask < 0) out[k - 1].run |= 1ULL << c;
+                continue;
+            }
         }
         prev = c;
         if (named_mask < 0) {
-            out[k].card = c; out[k].named = -1; out[k].powerless = 0; k++;
+            out[k].card = c; out[k].named = -1; out[k].powerless = 0; out[k].run = 0; k++;
         } else {
             for (int su = 0; su < 4; su++)
-                if (named_mask & (1 << su)) { out[k].card = c; out[k].named = su; out[k].powerless = 0; k++; }
+                if (named_mask & (1 << su)) { out[k].card = c; out[k].named = su; out[k].powerless = 0; out[k].run = 0; k++; }
         }
     }
     return k;
 }
 
-static int gen(const S *s, int p, Move *out) {
+static int gen(const S *s, int p, Move *out, u64 *merged) {
+    *merged = 0;
     u64 h = s->hand[p];
     u64 live = s->trickmask;
     for (int i = 0; i < s->n; i++) live |= s->hand[i];
     int k = 0;
     if (s->count == 0) {
         for (int c = 0; c < 4; c++)
-            if (h & s->catmask[c]) k = add_reps(s, p, h & s->catmask[c], live, out, k, -1);
+            if (h & s->catmask[c]) k = add_reps(s, p, h & s->catmask[c], live, out, k, -1, merged);
         u64 j = h & s->catmask[WILD];
         if (j) {
             int lost = (s->flags & F_LOSES) && s->voids[p];
             if (popc(h) == 1) {
-                k = add_reps(s, p, j, live, out, k, -1);
-                if (lost) k = add_reps(s, p, j, live, out, k, 15);
+                k = add_reps(s, p, j, live, out, k, -1, merged);
+                if (lost) k = add_reps(s, p, j, live, out, k, 15, merged);
             } else {
                 int allowed = 0;
                 if (!(h & ~s->catmask[WILD])) allowed = 15;
@@ -141,7 +150,7 @@ static int gen(const S *s, int p, Move *out) {
                     for (int c = 0; c < 4; c++) if (h & s->catmask[c]) allowed |= 1 << c;
                 } else if (s->flags & F_NOTYET) allowed = 15 & ~s->ledmask;
                 else allowed = 15 & ~s->voids[p];
-                if (allowed) k = add_reps(s, p, j, live, out, k, allowed);
+                if (allowed) k = add_reps(s, p, j, live, out, k, allowed, merged);
             }
         }
         return k;
@@ -154,7 +163,7 @@ static int gen(const S *s, int p, Move *out) {
         else if ((s->flags & F_COMPUL) && (h & s->catmask[WILD])) legal = h & s->catmask[WILD];
     }
     for (int c = 0; c < NCAT; c++)
-        if (legal & s->catmask[c]) k = add_reps(s, p, legal & s->catmask[c], live, out, k, -1);
+        if (legal & s->catmask[c]) k = add_reps(s, p, legal & s->catmask[c], live, out, k, -1, merged);
     return k;
 }
 
@@ -170,8 +179,31 @@ static void order(const S *s, int p, Move *mv, int nm) {
             u64 higher = s->catmask[ct] & ~((2ULL << c) - 1);
             int top = !(higher & live);
             int len = popc(s->hand[p] & s->catmask[ct]);
-            if (wants) score[i] = (top ? 1000 : 0) + len * 10 + (top ? s->level[c] % 100 : -(s->level[c] % 100));
-            else score[i] = (top ? -1000 : 0) - (s->level[c] % 100) + len;
+            if (wants) {
+                score[i] = (top ? 1000 : 0) + len * 10 + (top ? s->level[c] % 100 : -(s->level[c] % 100));
+                if (!top && ct != WILD && (higher & live)) {
+                    /* the best card of the suit is a partner's: lead low to it */
+                    int hi = topbit(higher & live), mate = 0;
+                    for (int k = 0; k < s->n; k++)
+                        if (k != p && (s->hand[k] >> hi & 1) && s->team[k] == s->team[p]) mate = 1;
+                    if (mate) score[i] += 500;
+                }
+                if (s->trumps >= 0 && ct != s->trumps) {
+                    /* an opponent void in the suit with trumps left ruffs it */
+                    for (int k = 0; k < s->n; k++)
+                        if (s->team[k] != s->team[p] && !(s->hand[k] & s->catmask[ct])
+                            && (s->hand[k] & s->catmask[s->trumps])) { score[i] -= 300; break; }
+                }
+            }
+            else {
+                score[i] = (top ? -1000 : 0) - (s->level[c] % 100) + len;
+                if (s->minimise && s->maxside[p] && ct != WILD) {
+                    /* a misère defender leads under the contractor's lowest card of the suit */
+                    u64 theirs = 0;
+                    for (int k = 0; k < s->n; k++) if (s->team[k]) theirs |= s->hand[k] & s->catmask[ct];
+                    if (theirs && lowbit(theirs) > c) score[i] += 2000;
+                }
+            }
             if (ct == WILD) score[i] = wants ? 900 : -2000;
         }
     } else {
@@ -179,6 +211,8 @@ static void order(const S *s, int p, Move *mv, int nm) {
         int partner_wins = s->team[(s->leader + w) % s->n] == s->team[p];
         int led = led_of(s);
         int bp = power(s, &s->trick[w], led);
+        int contractor_next = 0;
+        for (int k = s->count + 1; k < s->n; k++) if (s->team[(s->leader + k) % s->n]) contractor_next = 1;
         for (int i = 0; i < nm; i++) {
             Move m = mv[i];
             int lost = (s->flags & F_LOSES) && s->cat[m.card] == WILD && s->voids[p];
@@ -190,8 +224,10 @@ static void order(const S *s, int p, Move *mv, int nm) {
                 if (partner_wins) score[i] = -lv - (beats ? 500 : 0);
                 else score[i] = beats ? 2000 - pw : -lv;
             } else {
-                /* the side that wants no tricks: the highest card that loses, else the highest */
-                score[i] = beats ? lv - 2000 : lv;
+                /* misère: the highest card that loses, else the highest; but a defender with
+                 * the contractor still to play goes low, so that the contractor cannot */
+                if (s->maxside[p] && contractor_next) score[i] = -lv;
+                else score[i] = beats ? lv - 2000 : lv;
             }
         }
     }
@@ -202,9 +238,42 @@ static void order(const S *s, int p, Move *mv, int nm) {
     }
 }
 
-/* ---- the transposition table ---------------------------------------------------------- */
+/* ---- the transposition table: partition search ---------------------------------------- */
 
-static void make_key(const S *s, u64 key[5]) {
+/*
+ * An entry holds a bound for a whole set of positions (after Ginsberg's partition search, as
+ * DDS does with its "winning ranks"): those with the same leader, the same number of cards of
+ * each category in each hand (and the same facts the joker's lead depends on), and the same
+ * owners of the top cards of each category down to the lowest card whose rank decided a trick
+ * in the search that proved the bound. Cards below that are interchangeable: no trick in the
+ * proof was won by their rank.
+ *
+ * `exact` is what must be equal; `pat` the owner (and tie) nibble of every held card, lowest
+ * first, masked by `mask` to the top cards that mattered. Positions with the same `exact` have
+ * the same number of cards of each category, so slot i is the same rank place in both.
+ */
+struct Entry {
+    u64 exact[3];
+    u64 mask[4], pat[4];
+    uint32_t gen;  /* the table's generation it was stored in: older entries count as empty */
+    int8_t lower, upper, depth;
+    int8_t bestcat, bestrank;  /* the lead that settled the last search here (-1: none) */
+};
+
+#define BUCKET 8
+
+/* What a position looks like to the table: its exact part, every slot's nibble and card. */
+typedef struct {
+    u64 exact[3];
+    u64 cur[4];
+    int8_t slotcard[MAXCARDS];
+    int nslots;
+    u64 held;
+    u64 hv;     /* the bucket of entries for a pattern of some cards: by the exact part */
+    u64 hfull;  /* the bucket of entries for this very position: by every card's owner too */
+} View;
+
+static void make_view(const S *s, View *v) {
     u64 held = 0;
     int owner[MAXCARDS];
     for (int i = 0; i < s->n; i++) {
@@ -212,50 +281,101 @@ static void make_key(const S *s, u64 key[5]) {
         held |= h;
         while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
     }
+    v->held = held;
     u64 w0 = (u64)s->leader;
     int shift = 3;
-    for (int c = 0; c < NCAT; c++) { w0 |= (u64)popc(held & s->catmask[c]) << shift; shift += 6; }
     u64 j = held & s->catmask[WILD];
     while (j) { int c = lowbit(j); j &= j - 1; w0 |= (u64)s->voids[owner[c]] << shift; shift += 4; }
     if ((s->flags & F_NOTYET) && (held & s->catmask[WILD])) w0 |= (u64)(s->ledmask | 16) << shift;
-    key[0] = w0;
-    key[1] = key[2] = key[3] = key[4] = 0;
+    v->exact[0] = w0;
+    v->exact[1] = v->exact[2] = 0;
+    int field = 0;
+    for (int i = 0; i < s->n; i++)
+        for (int c = 0; c < NCAT; c++, field++)
+            v->exact[1 + (field >> 4)] |= (u64)popc(s->hand[i] & s->catmask[c]) << ((field & 15) * 4);
+    v->cur[0] = v->cur[1] = v->cur[2] = v->cur[3] = 0;
     int slot = 0, prevc = -1;
     u64 h = held;
     while (h) {
         int c = lowbit(h); h &= h - 1;
         int tie = prevc >= 0 && s->cat[prevc] == s->cat[c] && s->level[prevc] == s->level[c];
-        key[1 + (slot >> 4)] |= (u64)(owner[c] | (tie << 3)) << ((slot & 15) * 4);
+        v->cur[slot >> 4] |= (u64)(owner[c] | (tie << 3)) << ((slot & 15) * 4);
+        v->slotcard[slot] = (int8_t)c;
         slot++;
         prevc = c;
     }
+    v->nslots = slot;
+    u64 hh = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 3; i++) { hh ^= v->exact[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
+    v->hv = hh;
+    for (int i = 0; i < 4; i++) { hh ^= v->cur[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
+    v->hfull = hh;
 }
 
-static inline u64 hash_key(const u64 k[5]) {
-    u64 h = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < 5; i++) { h ^= k[i]; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 31; }
-    return h;
-}
-
-static Entry *probe(S *s, const u64 key[5], u64 hv) {
-    Entry *b = &s->tt[(hv & s->ttmask) * BUCKET];
-    for (int i = 0; i < BUCKET; i++)
-        if (b[i].used && !memcmp(b[i].key, key, sizeof b[i].key)) return &b[i];
-    return NULL;
-}
-
-static void store(S *s, const u64 key[5], u64 hv, int lower, int upper, int bcat, int brank) {
-    Entry *b = &s->tt[(hv & s->ttmask) * BUCKET];
-    Entry *victim = &b[0];
-    for (int i = 0; i < BUCKET; i++) {
-        if (b[i].used && !memcmp(b[i].key, key, sizeof b[i].key)) { victim = &b[i]; break; }
-        if (!b[i].used) { victim = &b[i]; break; }
-        if (b[i].depth < victim->depth) victim = &b[i];
+/* The slots of the top cards of each category down to the lowest card of `rel` in it. */
+static void rel_to_mask(const S *s, const View *v, u64 rel, u64 mask[4]) {
+    mask[0] = mask[1] = mask[2] = mask[3] = 0;
+    rel &= v->held;
+    if (s->exact_only) rel = v->held;
+    if (!rel) return;
+    int low[NCAT];
+    for (int c = 0; c < NCAT; c++) { u64 r = rel & s->catmask[c]; low[c] = r ? lowbit(r) : MAXCARDS; }
+    for (int slot = 0; slot < v->nslots; slot++) {
+        int c = v->slotcard[slot];
+        if (c >= low[s->cat[c]]) mask[slot >> 4] |= 0xFULL << ((slot & 15) * 4);
     }
-    memcpy(victim->key, key, sizeof victim->key);
+}
+
+/* The cards in the slots of `mask`. */
+static u64 mask_to_rel(const View *v, const u64 mask[4]) {
+    u64 rel = 0;
+    for (int slot = 0; slot < v->nslots; slot++)
+        if (mask[slot >> 4] >> ((slot & 15) * 4) & 0xF) rel |= 1ULL << v->slotcard[slot];
+    return rel;
+}
+
+static inline int matches(const Entry *e, const View *v, uint32_t gen) {
+    if (e->gen != gen || memcmp(e->exact, v->exact, sizeof e->exact)) return 0;
+    for (int i = 0; i < 4; i++) if ((v->cur[i] & e->mask[i]) != e->pat[i]) return 0;
+    return 1;
+}
+
+static void put(S *s, Entry *b, const View *v, const u64 mask[4], int lower, int upper, int bcat, int brank) {
+    Entry *victim = NULL;
+    for (int i = 0; i < BUCKET; i++) {
+        Entry *e = &b[i];
+        int used = e->gen == s->gen;
+        if (used && !memcmp(e->exact, v->exact, sizeof e->exact) && !memcmp(e->mask, mask, 4 * sizeof(u64))) {
+            int same = 1;
+            for (int k = 0; k < 4; k++) if ((v->cur[k] & mask[k]) != e->pat[k]) same = 0;
+            if (same) {
+                if (lower > e->lower) e->lower = (int8_t)lower;
+                if (upper < e->upper) e->upper = (int8_t)upper;
+                if (bcat >= 0) { e->bestcat = (int8_t)bcat; e->bestrank = (int8_t)brank; }
+                return;
+            }
+        }
+        if (!victim || (victim->gen == s->gen && (!used || e->depth < victim->depth))) victim = e;
+    }
+    memcpy(victim->exact, v->exact, sizeof victim->exact);
+    memcpy(victim->mask, mask, 4 * sizeof(u64));
+    for (int k = 0; k < 4; k++) victim->pat[k] = v->cur[k] & mask[k];
     victim->lower = (int8_t)lower; victim->upper = (int8_t)upper;
-    victim->depth = (int8_t)s->remaining; victim->used = 1;
+    victim->depth = (int8_t)s->remaining; victim->gen = s->gen;
     victim->bestcat = (int8_t)bcat; victim->bestrank = (int8_t)brank;
+}
+
+/* An answer goes to two buckets: the one for its pattern (by the exact part), where other
+ * positions find it, and this position's own (by every card's owner too), where the many
+ * positions with the same lengths cannot crowd it out (misère, where almost every trick is
+ * won by rank, fills the pattern buckets fast). */
+static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, int brank) {
+    u64 mask[4], full[4] = {0, 0, 0, 0};
+    rel_to_mask(s, v, rel, mask);
+    for (int slot = 0; slot < v->nslots; slot++) full[slot >> 4] |= 0xFULL << ((slot & 15) * 4);
+    put(s, &s->tt[(v->hfull & s->ttmask) * BUCKET], v, full, lower, upper, bcat, brank);
+    if (memcmp(mask, full, sizeof full))
+        put(s, &s->tt[(v->hv & s->ttmask) * BUCKET], v, mask, lower, upper, bcat, brank);
 }
 
 /* ---- quick tricks --------------------------------------------------------------------- */
@@ -271,7 +391,8 @@ static void store(S *s, const u64 key[5], u64 hv, int lower, int upper, int bcat
  *    their power.
  * Each counted trick is won by the leader, who keeps the lead for the next.
  */
-static int quick_tricks(const S *s, int p) {
+static int quick_tricks(const S *s, int p, u64 *why) {
+    *why = 0;
     u64 opp = 0, mates = 0, all = 0, mine = s->hand[p];
     int side = s->maxside[p];
     for (int i = 0; i < s->n; i++) {
@@ -286,12 +407,12 @@ static int quick_tricks(const S *s, int p) {
          * as every opponent and partner who holds a trump can follow (none can ruff). */
         int t = s->trumps;
         u64 m = all & s->catmask[t];
-        while (m) { int c = topbit(m); m &= ~(1ULL << c); if (mine >> c & 1) q++; else break; }
+        while (m) { int c = topbit(m); m &= ~(1ULL << c); if (mine >> c & 1) { q++; *why |= 1ULL << c; } else break; }
         for (int c = 0; c < 4; c++) {
             if (c == t) continue;
             u64 sm = all & s->catmask[c];
             int top = 0;
-            while (sm) { int k = topbit(sm); sm &= ~(1ULL << k); if (mine >> k & 1) top++; else break; }
+            while (sm) { int k = topbit(sm); sm &= ~(1ULL << k); if (mine >> k & 1) { top++; *why |= 1ULL << k; } else break; }
             for (int i = 0; i < s->n && top; i++) {
                 if (i == p || !(s->hand[i] & s->catmask[t])) continue;
                 int len = popc(s->hand[i] & s->catmask[c]);
@@ -306,7 +427,7 @@ static int quick_tricks(const S *s, int p) {
     for (int c = 0; c < 4; c++) {
         u64 m = all & s->catmask[c];
         int top = 0;
-        while (m) { int k = topbit(m); m &= ~(1ULL << k); if (mine >> k & 1) top++; else break; }
+        while (m) { int k = topbit(m); m &= ~(1ULL << k); if (mine >> k & 1) { top++; *why |= 1ULL << k; } else break; }
         int oppn = popc(opp & s->catmask[c]);
         if (top > 0 && top >= oppn && !(mates & s->catmask[c])) q += popc(mine & s->catmask[c]);
         else q += top;
@@ -320,16 +441,31 @@ static int quick_tricks(const S *s, int p) {
             else if (s->flags & F_NOTYET) leadable = (15 & ~s->ledmask) != 0;
             else leadable = (15 & ~s->voids[p]) != 0;
         }
-        if (!lost && leadable) q += popc(j);
+        if (!lost && leadable) { q += popc(j); *why |= j; }
     }
     return q;
 }
 
 /* ---- the search ----------------------------------------------------------------------- */
 
-static int search(S *s, int target);
+static int search(S *s, int target, u64 *rel);
 
-static int play_and_search(S *s, int p, Move m, int target) {
+/* The cards whose rank decided a finished trick: the winner and the cards level with it, when
+ * another card of its category was played too (a lone trump or a lone card of the suit led
+ * wins whatever its rank). */
+static u64 trick_rel(const S *s, int w) {
+    int wc = s->trick[w].card, ct = s->cat[wc], same = 0;
+    u64 out = 0;
+    for (int i = 0; i < s->n; i++) {
+        int c = s->trick[i].card;
+        if (s->cat[c] != ct) continue;
+        same++;
+        if (s->level[c] == s->level[wc]) out |= 1ULL << c;
+    }
+    return same > 1 ? out : 0;
+}
+
+static int play_and_search(S *s, int p, Move m, int target, u64 *rel) {
     int c = m.card;
     int oldvoid = s->voids[p];
     int oldled = s->ledmask;
@@ -347,15 +483,18 @@ static int play_and_search(S *s, int p, Move m, int target) {
     s->trick[s->count++] = m;
     int r;
     if (s->count < s->n) {
-        r = search(s, target);
+        r = search(s, target, rel);
     } else {
-        int w = (s->leader + winning(s, s->n)) % s->n;
+        int wi = winning(s, s->n);
+        int w = (s->leader + wi) % s->n;
+        u64 tr = trick_rel(s, wi);
         Move saved[MAXSEATS];
         memcpy(saved, s->trick, sizeof saved);
         int oldleader = s->leader;
         u64 oldmask = s->trickmask;
         s->leader = w; s->count = 0; s->remaining--; s->trickmask = 0;
-        r = search(s, target - s->team[w]);
+        r = search(s, target - s->team[w], rel);
+        *rel |= tr;
         s->leader = oldleader; s->count = s->n; s->remaining++; s->trickmask = oldmask;
         memcpy(s->trick, saved, sizeof saved);
     }
@@ -367,12 +506,13 @@ static int play_and_search(S *s, int p, Move m, int target) {
     return r;
 }
 
-static int search(S *s, int target) {
+/* Can the maximising side take at least `target` more tricks? `rel` gets the cards whose
+ * rank the answer depends on (see the transposition table). */
+static int search(S *s, int target, u64 *rel) {
     s->nodes++;
-    u64 key[5];
-    u64 hv = 0;
-    Entry *e = NULL;
-    int lower = 0, upper = 0;
+    *rel = 0;
+    View view;
+    int hintcat = -1, hintrank = -1;
     if (s->count == 0) {
         if (target <= 0) return 1;
         if (target > s->remaining) return 0;
@@ -385,35 +525,38 @@ static int search(S *s, int target) {
                     s->trick[k].card = lowbit(s->hand[(s->leader + k) % s->n]);
                     s->trick[k].named = -1; s->trick[k].powerless = 0;
                 }
-                int w = (s->leader + winning(s, s->n)) % s->n;
-                return s->team[w] >= target;
+                int wi = winning(s, s->n);
+                *rel = trick_rel(s, wi);
+                return s->team[(s->leader + wi) % s->n] >= target;
             }
         }
-        make_key(s, key);
-        hv = hash_key(key);
-        e = probe(s, key, hv);
-        lower = 0; upper = s->remaining;
-        if (e) {
-            lower = e->lower; upper = e->upper;
-            if (lower >= target) return 1;
-            if (upper < target) return 0;
+        make_view(s, &view);
+        {
+            for (int i = 0; i < 2 * BUCKET; i++) {
+                const Entry *e = i < BUCKET ? &s->tt[(view.hv & s->ttmask) * BUCKET + i]
+                                            : &s->tt[(view.hfull & s->ttmask) * BUCKET + i - BUCKET];
+                if (!matches(e, &view, s->gen)) continue;
+                if (e->lower >= target) { *rel = mask_to_rel(&view, e->mask); return 1; }
+                if (e->upper < target) { *rel = mask_to_rel(&view, e->mask); return 0; }
+                if (e->bestcat >= 0) { hintcat = e->bestcat; hintrank = e->bestrank; }
+            }
         }
         {
             /* Tricks each side takes whatever happens: a wildcard joker that cannot lose its
              * power wins the trick it is played to, and so does the highest trump left; of a
              * side's unbroken run of top trumps at most one a member can fall in one trick. */
             int sure[2] = {0, 0};
-            u64 held = 0;
+            u64 held = view.held, why = 0;
             int owner[MAXCARDS];
             for (int i = 0; i < s->n; i++) {
                 u64 h = s->hand[i];
-                held |= h;
                 while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
             }
             if (!(s->flags & F_LOSES)) {
                 u64 j = held & s->catmask[WILD];
                 if (j) {
                     /* the higher joker always wins; the other too when the same seat holds both */
+                    why |= j;
                     int top = topbit(j);
                     sure[s->team[owner[top]]]++;
                     j &= ~(1ULL << top);
@@ -424,41 +567,58 @@ static int search(S *s, int target) {
                 u64 t = held & s->catmask[s->trumps];
                 if (t) {
                     int side = s->team[owner[topbit(t)]], run = 0;
-                    while (t) { int c = topbit(t); t &= ~(1ULL << c); if (s->team[owner[c]] == side) run++; else break; }
-                    int members = 0;
-                    for (int i = 0; i < s->n; i++) if (s->team[i] == side) members++;
-                    sure[side] += (run + members - 1) / members;
+                    u64 twhy = 0;
+                    while (t) {
+                        int c = topbit(t); t &= ~(1ULL << c);
+                        if (s->team[owner[c]] != side) break;
+                        run++;
+                        twhy |= 1ULL << c;
+                    }
+                    int members = 0, others = 0, most = 0;
+                    for (int i = 0; i < s->n; i++) {
+                        int k = popc(s->hand[i] & s->catmask[s->trumps]);
+                        if (s->team[i] == side) { members++; if (k > most) most = k; }
+                        else others += k;
+                    }
+                    int tricks = (run + members - 1) / members;
+                    if (!others && most >= tricks) {
+                        /* the other side has no trumps: every trump wins the trick it falls
+                         * in, and a seat's trumps fall in different tricks (lengths only) */
+                        tricks = most;
+                        twhy = 0;
+                    }
+                    sure[side] += tricks;
+                    why |= twhy;
                 }
             }
-            if (sure[1] > lower) lower = sure[1];
-            if (s->remaining - sure[0] < upper) upper = s->remaining - sure[0];
-            if (lower >= target) { store(s, key, hv, lower, upper, -1, -1); return 1; }
-            if (upper < target) { store(s, key, hv, lower, upper, -1, -1); return 0; }
+            if (sure[1] >= target || s->remaining - sure[0] < target) {
+                *rel = why;
+                return sure[1] >= target;
+            }
         }
         if (!s->minimise) {
             /* Everyone wants tricks: the leader's side cashes at least q of them. */
-            int q = quick_tricks(s, s->leader);
-            if (s->team[s->leader]) {
-                if (q >= target) { store(s, key, hv, q > lower ? q : lower, upper, -1, -1); return 1; }
-            } else if (s->remaining - q < target) {
-                int up = s->remaining - q;
-                store(s, key, hv, lower, up < upper ? up : upper, -1, -1);
-                return 0;
+            u64 qwhy;
+            int q = quick_tricks(s, s->leader, &qwhy);
+            if (s->team[s->leader] ? q >= target : s->remaining - q < target) {
+                *rel = qwhy | (view.held & s->catmask[WILD]);
+                return s->team[s->leader] ? 1 : 0;
             }
         }
     }
     int p = (s->leader + s->count) % s->n;
     Move mv[64];
-    int nm = gen(s, p, mv);
+    u64 merged;
+    int nm = gen(s, p, mv, &merged);
     order(s, p, mv, nm);
     u64 held = 0;
     if (s->count == 0) {
-        for (int i = 0; i < s->n; i++) held |= s->hand[i];
-        if (e && e->bestcat >= 0) {
+        held = view.held;
+        if (hintcat >= 0) {
             /* try first the lead that settled this position before */
             for (int i = 0; i < nm; i++) {
                 int c = mv[i].card, ct = s->cat[c];
-                if (ct == e->bestcat && popc(held & s->catmask[ct] & ((1ULL << c) - 1)) == e->bestrank) {
+                if (ct == hintcat && popc(held & s->catmask[ct] & ((1ULL << c) - 1)) == hintrank) {
                     Move m = mv[i];
                     memmove(&mv[1], &mv[0], (size_t)i * sizeof(Move));
                     mv[0] = m;
@@ -469,9 +629,16 @@ static int search(S *s, int target) {
     }
     int ismax = s->maxside[p];
     int res = !ismax, bcat = -1, brank = -1;
+    u64 all = 0;
+    int small[NCAT];  /* after a card below every rank that mattered: the cards below that rank */
+    for (int c = 0; c < NCAT; c++) small[c] = -1;
     for (int i = 0; i < nm; i++) {
-        if (play_and_search(s, p, mv[i], target) == ismax) {
+        u64 r;
+        int card = mv[i].card, ct = s->cat[card];
+        if (ct < WILD && card < small[ct]) continue;
+        if (play_and_search(s, p, mv[i], target, &r) == ismax) {
             res = ismax;
+            all = r;
             if (s->count == 0) {
                 int c = mv[i].card;
                 bcat = s->cat[c];
@@ -479,26 +646,67 @@ static int search(S *s, int target) {
             }
             break;
         }
+        all |= r;
+        if (ct < WILD && small[ct] < 0 && !s->exact_only) {
+            /* DDS's "one small card per suit": when the card just tried is below every card of
+             * its suit whose rank mattered so far, the seat's other cards below that rank would
+             * do just the same (no trick below depended on their rank). */
+            u64 mattered = all & s->catmask[ct];
+            int low = mattered ? lowbit(mattered) : MAXCARDS;
+            if (card < low) small[ct] = low;
+        }
     }
+    /* Every card was tried and none would do: a card passed over as equal to a higher one
+     * must stay equal to it in every position this answer is kept for. */
+    if (res != ismax) {
+        if (s->exact_only) all |= merged;
+        else {
+            /* a card passed over as equal to one tried counts when the one tried lies among
+             * the cards whose owners the answer depends on (else both are small cards) */
+            int changed = 1;
+            while (changed) {
+                changed = 0;
+                for (int i = 0; i < nm; i++) {
+                    u64 run = mv[i].run & ~all;
+                    if (!run) continue;
+                    u64 m = all & s->catmask[s->cat[mv[i].card]];
+                    if (m && mv[i].card >= lowbit(m)) { all |= run; changed = 1; }
+                }
+            }
+        }
+    }
+    *rel = all;
     if (s->count == 0) {
-        if (res) { if (target > lower) lower = target; }
-        else { if (target - 1 < upper) upper = target - 1; }
-        store(s, key, hv, lower, upper, bcat, brank);
+        if (res) store(s, &view, all, target, s->remaining, bcat, brank);
+        else store(s, &view, all, 0, target - 1, bcat, brank);
     }
     return res;
 }
 
 /* The contractor's side's tricks from here, exactly: zero-window searches on either side of
  * a guess (the value of a position close by), then a binary search for what is left open. */
-static int solve_exact(S *s, int guess) {
+static int root(S *s, int target) { u64 rel; return search(s, target, &rel); }
+
+static int solve_exact(S *s, int guess, int known_lo, int known_hi) {
     int lo = 0, hi = s->remaining;
-    if (guess >= lo && guess <= hi) {
-        if (guess > lo) { if (search(s, guess)) lo = guess; else hi = guess - 1; }
-        if (lo == guess && guess < hi) { if (search(s, guess + 1)) lo = guess + 1; else hi = guess; }
+    if (known_lo > lo && known_lo <= hi) lo = known_lo;
+    if (known_hi >= lo && known_hi < hi) hi = known_hi;
+    if (guess < lo || guess > hi) guess = -1;
+    if (guess >= 0) {
+        /* A neighbour's value is seldom far off: step from it a trick at a time (MTD(f)),
+         * since the searches far from the answer are cheap but not free. */
+        if (guess > lo && !root(s, guess)) {
+            hi = guess - 1;
+            while (lo < hi && !root(s, hi)) hi--;
+            return hi;
+        }
+        lo = guess;
+        while (lo < hi && root(s, lo + 1)) lo++;
+        return lo;
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (search(s, mid)) lo = mid; else hi = mid - 1;
+        if (root(s, mid)) lo = mid; else hi = mid - 1;
     }
     return lo;
 }
@@ -509,29 +717,53 @@ typedef struct {
     PyObject_HEAD
     Entry *tt;
     u64 ttmask;
+    uint32_t gen;       /* the generation of the table's live entries */
     PyObject *config;   /* what the table's entries were proved for */
     long long nodes;
 } SolverObject;
 
+/*
+ * Tables are large and a fresh one costs a page fault for every page the search touches, so
+ * a solver's table is kept when it is let go and handed to the next solver of that size.
+ * Entries carry the generation they were stored in, and every new owner (or new contract)
+ * takes a new generation, so nothing has to be cleared. Handled with the GIL held.
+ */
+static Entry *spare_tt = NULL;
+static u64 spare_mask = 0;
+static uint32_t generation = 0;
+
+static void give_back(SolverObject *self) {
+    if (!self->tt) return;
+    if (!spare_tt) { spare_tt = self->tt; spare_mask = self->ttmask; }
+    else PyMem_RawFree(self->tt);
+    self->tt = NULL;
+}
+
 static void Solver_dealloc(SolverObject *self) {
-    PyMem_RawFree(self->tt);
+    give_back(self);
     Py_XDECREF(self->config);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"size_log2", NULL};
-    int size_log2 = 18;
+    int size_log2 = 16;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|i", kwlist, &size_log2)) return -1;
-    if (size_log2 < 8 || size_log2 > 24) {
-        PyErr_SetString(PyExc_ValueError, "size_log2 must be 8 to 24");
+    if (size_log2 < 8 || size_log2 > 22) {
+        PyErr_SetString(PyExc_ValueError, "size_log2 must be 8 to 22");
         return -1;
     }
-    PyMem_RawFree(self->tt);
+    give_back(self);
     u64 buckets = 1ULL << size_log2;
-    self->tt = PyMem_RawCalloc(buckets * BUCKET, sizeof(Entry));
-    if (!self->tt) { PyErr_NoMemory(); return -1; }
+    if (spare_tt && spare_mask == buckets - 1) {
+        self->tt = spare_tt;
+        spare_tt = NULL;
+    } else {
+        self->tt = PyMem_RawCalloc(buckets * BUCKET, sizeof(Entry));
+        if (!self->tt) { PyErr_NoMemory(); return -1; }
+    }
     self->ttmask = buckets - 1;
+    self->gen = ++generation;
     Py_CLEAR(self->config);
     return 0;
 }
@@ -552,11 +784,12 @@ static int read_ints(PyObject *seq, long long *out, int max, const char *what) {
 }
 
 static PyObject *Solver_value(SolverObject *self, PyObject *args) {
-    int n, team_mask, minimise, trumps, flags, leader, guess = -1;
+    int n, team_mask, minimise, trumps, flags, leader, guess = -1, known_lo = -1, known_hi = -1;
     const char *cats; Py_ssize_t ncats;
     PyObject *levels, *hands, *voids, *trick;
-    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|i", &n, &team_mask, &minimise, &trumps, &flags,
-                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick, &guess))
+    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|iii", &n, &team_mask, &minimise, &trumps, &flags,
+                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick, &guess,
+                          &known_lo, &known_hi))
         return NULL;
     if (n < 2 || n > MAXSEATS || ncats > MAXCARDS || leader < 0 || leader >= n) {
         PyErr_SetString(PyExc_ValueError, "position out of range");
@@ -580,6 +813,7 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
         if (s.cat[c] >= NCAT) { PyErr_SetString(PyExc_ValueError, "bad category"); return NULL; }
         s.level[c] = (int)buf[c];
         s.catmask[s.cat[c]] |= 1ULL << c;
+        if (c > 0 && s.cat[c] == s.cat[c - 1] && s.level[c] == s.level[c - 1]) s.exact_only = 1;
         if (c > 0 && (s.cat[c] < s.cat[c - 1] || (s.cat[c] == s.cat[c - 1] && s.level[c] < s.level[c - 1]))) {
             PyErr_SetString(PyExc_ValueError, "cards must come in (category, level) order");
             return NULL;
@@ -629,14 +863,15 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
     if (self->config) {
         int same = PyObject_RichCompareBool(self->config, config, Py_EQ);
         if (same < 0) { Py_DECREF(config); return NULL; }
-        if (!same) memset(self->tt, 0, (self->ttmask + 1) * BUCKET * sizeof(Entry));
+        if (!same) self->gen = ++generation;
     }
     Py_XSETREF(self->config, config);
     s.tt = self->tt;
     s.ttmask = self->ttmask;
+    s.gen = self->gen;
     int best;
     Py_BEGIN_ALLOW_THREADS
-    best = solve_exact(&s, guess);
+    best = solve_exact(&s, guess, known_lo, known_hi);
     Py_END_ALLOW_THREADS
     self->nodes += s.nodes;
     return PyLong_FromLong(best);
@@ -649,8 +884,9 @@ static PyObject *Solver_nodes(SolverObject *self, void *closure) {
 
 static PyMethodDef Solver_methods[] = {
     {"value", (PyCFunction)Solver_value, METH_VARARGS,
-     "value(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, guess=-1)\n"
-     "The contractor's side's tricks from here on (the trick in progress included)."},
+     "value(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, guess=-1, lo=-1, hi=-1)\n"
+     "The contractor's side's tricks from here on (the trick in progress included); lo and hi,\n"
+     "when given, are bounds the caller already knows the answer lies within."},
     {NULL, NULL, 0, NULL}
 };
 
