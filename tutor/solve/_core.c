@@ -423,7 +423,30 @@ static int quick_tricks(const S *s, int p, u64 *why) {
         return q;
     }
     if (mates & s->catmask[WILD]) return 0;
-    if (s->trumps >= 0 && (mates & s->catmask[s->trumps])) return 0;
+    if (s->trumps >= 0 && (mates & s->catmask[s->trumps])) {
+        /* Nobody against the leader holds a trump, a partner does: in each other suit the
+         * leader's top cards for as many rounds as every partner with trumps can follow (so
+         * none has to ruff and take the lead), then the trumps, which the opponents cannot
+         * beat: the side's longest holding falls in that many different tricks. */
+        int t = s->trumps, most = 0;
+        for (int c = 0; c < 4; c++) {
+            if (c == t) continue;
+            u64 sm = all & s->catmask[c];
+            int top = 0;
+            while (sm) { int k = topbit(sm); sm &= ~(1ULL << k); if (mine >> k & 1) { top++; *why |= 1ULL << k; } else break; }
+            for (int i = 0; i < s->n && top; i++) {
+                if (i == p || s->maxside[i] != side || !(s->hand[i] & s->catmask[t])) continue;
+                int len = popc(s->hand[i] & s->catmask[c]);
+                if (len < top) top = len;
+            }
+            q += top;
+        }
+        for (int i = 0; i < s->n; i++) {
+            int k = popc(s->hand[i] & s->catmask[t]);
+            if (s->maxside[i] == side && k > most) most = k;
+        }
+        return q + most;
+    }
     for (int c = 0; c < 4; c++) {
         u64 m = all & s->catmask[c];
         int top = 0;
