@@ -39,7 +39,8 @@
 
 typedef uint64_t u64;
 
-typedef struct Entry Entry;  /* see the transposition table */
+typedef struct Entry Entry;    /* see the transposition table */
+typedef struct Bucket Bucket;
 
 typedef struct {
     int card, named, powerless;
@@ -64,7 +65,7 @@ typedef struct {
     u64 trickmask;
     Move trick[MAXSEATS];
     /* the table */
-    Entry *tt;
+    Bucket *tt;
     u64 ttmask;
     uint32_t gen;
     long long nodes;
@@ -95,6 +96,13 @@ static int winning(const S *s, int upto) {
         if (p > bp) { bp = p; best = i; }
     }
     return best;
+}
+
+/* The seat holding card c (which someone holds). */
+static inline int owner_of(const S *s, int c) {
+    int i = 0;
+    while (!(s->hand[i] >> c & 1)) i++;
+    return i;
 }
 
 /* ---- moves ---------------------------------------------------------------------------- */
@@ -255,12 +263,20 @@ static void order(const S *s, int p, Move *mv, int nm) {
 struct Entry {
     u64 exact[3];
     u64 mask[4], pat[4];
-    uint32_t gen;  /* the table's generation it was stored in: older entries count as empty */
     int8_t lower, upper, depth;
     int8_t bestcat, bestrank;  /* the lead that settled the last search here (-1: none) */
 };
 
 #define BUCKET 8
+
+/* A bucket's first cache line says which slots are live (the table's generation they were
+ * stored in: older ones count as empty) and a tag of each one's key, so that a probe reads an
+ * entry only when its tag matches. */
+struct Bucket {
+    uint32_t gen[BUCKET];
+    uint32_t tag[BUCKET];
+    Entry e[BUCKET];
+};
 
 /* What a position looks like to the table: its exact part, every slot's nibble and card. */
 typedef struct {
@@ -334,18 +350,21 @@ static u64 mask_to_rel(const View *v, const u64 mask[4]) {
     return rel;
 }
 
-static inline int matches(const Entry *e, const View *v, uint32_t gen) {
-    if (e->gen != gen || memcmp(e->exact, v->exact, sizeof e->exact)) return 0;
+static inline int matches(const Entry *e, const View *v) {
+    if (e->exact[0] != v->exact[0] || e->exact[1] != v->exact[1] || e->exact[2] != v->exact[2]) return 0;
     for (int i = 0; i < 4; i++) if ((v->cur[i] & e->mask[i]) != e->pat[i]) return 0;
     return 1;
 }
 
-static void put(S *s, Entry *b, const View *v, const u64 mask[4], int lower, int upper, int bcat, int brank) {
-    Entry *victim = NULL;
+static void put(S *s, u64 h, const View *v, const u64 mask[4], int lower, int upper, int bcat, int brank) {
+    Bucket *b = &s->tt[h & s->ttmask];
+    uint32_t tag = (uint32_t)(h >> 32);
+    int victim = -1;
     for (int i = 0; i < BUCKET; i++) {
-        Entry *e = &b[i];
-        int used = e->gen == s->gen;
-        if (used && !memcmp(e->exact, v->exact, sizeof e->exact) && !memcmp(e->mask, mask, 4 * sizeof(u64))) {
+        int used = b->gen[i] == s->gen;
+        Entry *e = &b->e[i];
+        if (used && b->tag[i] == tag && !memcmp(e->exact, v->exact, sizeof e->exact)
+            && !memcmp(e->mask, mask, 4 * sizeof(u64))) {
             int same = 1;
             for (int k = 0; k < 4; k++) if ((v->cur[k] & mask[k]) != e->pat[k]) same = 0;
             if (same) {
@@ -355,14 +374,17 @@ static void put(S *s, Entry *b, const View *v, const u64 mask[4], int lower, int
                 return;
             }
         }
-        if (!victim || (victim->gen == s->gen && (!used || e->depth < victim->depth))) victim = e;
+        if (victim < 0 || (b->gen[victim] == s->gen && (!used || e->depth < b->e[victim].depth))) victim = i;
     }
-    memcpy(victim->exact, v->exact, sizeof victim->exact);
-    memcpy(victim->mask, mask, 4 * sizeof(u64));
-    for (int k = 0; k < 4; k++) victim->pat[k] = v->cur[k] & mask[k];
-    victim->lower = (int8_t)lower; victim->upper = (int8_t)upper;
-    victim->depth = (int8_t)s->remaining; victim->gen = s->gen;
-    victim->bestcat = (int8_t)bcat; victim->bestrank = (int8_t)brank;
+    Entry *e = &b->e[victim];
+    b->gen[victim] = s->gen;
+    b->tag[victim] = tag;
+    memcpy(e->exact, v->exact, sizeof e->exact);
+    memcpy(e->mask, mask, 4 * sizeof(u64));
+    for (int k = 0; k < 4; k++) e->pat[k] = v->cur[k] & mask[k];
+    e->lower = (int8_t)lower; e->upper = (int8_t)upper;
+    e->depth = (int8_t)s->remaining;
+    e->bestcat = (int8_t)bcat; e->bestrank = (int8_t)brank;
 }
 
 /* An answer goes to two buckets: the one for its pattern (by the exact part), where other
@@ -373,9 +395,8 @@ static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, 
     u64 mask[4], full[4] = {0, 0, 0, 0};
     rel_to_mask(s, v, rel, mask);
     for (int slot = 0; slot < v->nslots; slot++) full[slot >> 4] |= 0xFULL << ((slot & 15) * 4);
-    put(s, &s->tt[(v->hfull & s->ttmask) * BUCKET], v, full, lower, upper, bcat, brank);
-    if (memcmp(mask, full, sizeof full))
-        put(s, &s->tt[(v->hv & s->ttmask) * BUCKET], v, mask, lower, upper, bcat, brank);
+    put(s, v->hfull, v, full, lower, upper, bcat, brank);
+    if (memcmp(mask, full, sizeof full)) put(s, v->hv, v, mask, lower, upper, bcat, brank);
 }
 
 /* ---- quick tricks --------------------------------------------------------------------- */
@@ -556,9 +577,12 @@ static int search(S *s, int target, u64 *rel) {
         make_view(s, &view);
         {
             for (int i = 0; i < 2 * BUCKET; i++) {
-                const Entry *e = i < BUCKET ? &s->tt[(view.hv & s->ttmask) * BUCKET + i]
-                                            : &s->tt[(view.hfull & s->ttmask) * BUCKET + i - BUCKET];
-                if (!matches(e, &view, s->gen)) continue;
+                u64 h = i < BUCKET ? view.hv : view.hfull;
+                const Bucket *b = &s->tt[h & s->ttmask];
+                int k = i % BUCKET;
+                if (b->gen[k] != s->gen || b->tag[k] != (uint32_t)(h >> 32)) continue;
+                const Entry *e = &b->e[k];
+                if (!matches(e, &view)) continue;
                 if (e->lower >= target) { *rel = mask_to_rel(&view, e->mask); return 1; }
                 if (e->upper < target) { *rel = mask_to_rel(&view, e->mask); return 0; }
                 if (e->bestcat >= 0) { hintcat = e->bestcat; hintrank = e->bestrank; }
@@ -570,30 +594,25 @@ static int search(S *s, int target, u64 *rel) {
              * side's unbroken run of top trumps at most one a member can fall in one trick. */
             int sure[2] = {0, 0};
             u64 held = view.held, why = 0;
-            int owner[MAXCARDS];
-            for (int i = 0; i < s->n; i++) {
-                u64 h = s->hand[i];
-                while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
-            }
             if (!(s->flags & F_LOSES)) {
                 u64 j = held & s->catmask[WILD];
                 if (j) {
                     /* the higher joker always wins; the other too when the same seat holds both */
                     why |= j;
                     int top = topbit(j);
-                    sure[s->team[owner[top]]]++;
+                    sure[s->team[owner_of(s, top)]]++;
                     j &= ~(1ULL << top);
-                    if (j && owner[topbit(j)] == owner[top]) sure[s->team[owner[top]]]++;
+                    if (j && owner_of(s, topbit(j)) == owner_of(s, top)) sure[s->team[owner_of(s, top)]]++;
                 }
             }
             if (s->trumps >= 0) {
                 u64 t = held & s->catmask[s->trumps];
                 if (t) {
-                    int side = s->team[owner[topbit(t)]], run = 0;
+                    int side = s->team[owner_of(s, topbit(t))], run = 0;
                     u64 twhy = 0;
                     while (t) {
                         int c = topbit(t); t &= ~(1ULL << c);
-                        if (s->team[owner[c]] != side) break;
+                        if (s->team[owner_of(s, c)] != side) break;
                         run++;
                         twhy |= 1ULL << c;
                     }
@@ -738,7 +757,7 @@ static int solve_exact(S *s, int guess, int known_lo, int known_hi) {
 
 typedef struct {
     PyObject_HEAD
-    Entry *tt;
+    Bucket *tt;
     u64 ttmask;
     uint32_t gen;       /* the generation of the table's live entries */
     PyObject *config;   /* what the table's entries were proved for */
@@ -751,7 +770,7 @@ typedef struct {
  * Entries carry the generation they were stored in, and every new owner (or new contract)
  * takes a new generation, so nothing has to be cleared. Handled with the GIL held.
  */
-static Entry *spare_tt = NULL;
+static Bucket *spare_tt = NULL;
 static u64 spare_mask = 0;
 static uint32_t generation = 0;
 
@@ -782,7 +801,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds) {
         self->tt = spare_tt;
         spare_tt = NULL;
     } else {
-        self->tt = PyMem_RawCalloc(buckets * BUCKET, sizeof(Entry));
+        self->tt = PyMem_RawCalloc(buckets, sizeof(Bucket));
         if (!self->tt) { PyErr_NoMemory(); return -1; }
     }
     self->ttmask = buckets - 1;
