@@ -753,6 +753,55 @@ static int solve_exact(S *s, int guess, int known_lo, int known_hi) {
     return lo;
 }
 
+/*
+ * Every move's value at the root, as DDS's SolveBoard does for all cards: find the best move
+ * the remaining ones can reach by zero-window searches of the root with the moves already
+ * valued left out, take it, and go on at the same level. Each move then costs one search that
+ * succeeds, and a search that fails is needed only each time the level drops, where valuing
+ * each move apart needs one failing search a move. Counted for the seat to play (U: the
+ * contractor's side's tricks, or for its opponents the tricks left less those), so both sides
+ * run the same loop. Returns the number of moves; mv and value are filled in.
+ */
+static int root_try(S *s, Move *mv, int nm, const char *done, int k, int *which) {
+    int p = (s->leader + s->count) % s->n, ismax = s->maxside[p];
+    int target = ismax ? k : s->remaining - k + 1;
+    for (int i = 0; i < nm; i++) {
+        if (done[i]) continue;
+        u64 r;
+        if (play_and_search(s, p, mv[i], target, &r) == ismax) { *which = i; return 1; }
+    }
+    return 0;
+}
+
+static int solve_options(S *s, int guess, Move *mv, int *value) {
+    int p = (s->leader + s->count) % s->n, ismax = s->maxside[p];
+    u64 merged;
+    int nm = gen(s, p, mv, &merged);
+    order(s, p, mv, nm);
+    char done[64] = {0};
+    int upper = s->remaining, left = nm;
+    int g = guess < 0 ? (s->remaining + 1) / 2 : (ismax ? guess : s->remaining - guess);
+    while (left > 0) {
+        int lower = 0, best = -1;
+        while (lower < upper) {
+            if (g <= lower) g = lower + 1;
+            if (g > upper) g = upper;
+            int w;
+            if (root_try(s, mv, nm, done, g, &w)) { lower = g; best = w; g++; }
+            else { upper = g - 1; g--; }
+        }
+        if (best < 0) {  /* every move left is worth nothing to the seat to play */
+            for (int i = 0; i < nm; i++) if (!done[i]) { done[i] = 1; value[i] = ismax ? 0 : s->remaining; }
+            break;
+        }
+        done[best] = 1;
+        value[best] = ismax ? lower : s->remaining - lower;
+        left--;
+        g = lower;
+    }
+    return nm;
+}
+
 /* ---- Python ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -825,17 +874,19 @@ static int read_ints(PyObject *seq, long long *out, int max, const char *what) {
     return (int)len;
 }
 
-static PyObject *Solver_value(SolverObject *self, PyObject *args) {
-    int n, team_mask, minimise, trumps, flags, leader, guess = -1, known_lo = -1, known_hi = -1;
+/* Reads a position's arguments (those of value and options) into *sp and readies the table;
+ * -1 with an exception set when they are wrong. */
+static int setup(SolverObject *self, PyObject *args, S *sp, int *guess, int *known_lo, int *known_hi) {
+    int n, team_mask, minimise, trumps, flags, leader;
     const char *cats; Py_ssize_t ncats;
     PyObject *levels, *hands, *voids, *trick;
     if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|iii", &n, &team_mask, &minimise, &trumps, &flags,
-                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick, &guess,
-                          &known_lo, &known_hi))
-        return NULL;
+                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick, guess,
+                          known_lo, known_hi))
+        return -1;
     if (n < 2 || n > MAXSEATS || ncats > MAXCARDS || leader < 0 || leader >= n) {
         PyErr_SetString(PyExc_ValueError, "position out of range");
-        return NULL;
+        return -1;
     }
     S s;
     memset(&s, 0, sizeof s);
@@ -848,45 +899,45 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
     long long buf[MAXCARDS];
     if (read_ints(levels, buf, MAXCARDS, "levels") != ncats) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one level per card");
-        return NULL;
+        return -1;
     }
     for (int c = 0; c < ncats; c++) {
         s.cat[c] = (uint8_t)cats[c];
-        if (s.cat[c] >= NCAT) { PyErr_SetString(PyExc_ValueError, "bad category"); return NULL; }
+        if (s.cat[c] >= NCAT) { PyErr_SetString(PyExc_ValueError, "bad category"); return -1; }
         s.level[c] = (int)buf[c];
         s.catmask[s.cat[c]] |= 1ULL << c;
         if (c > 0 && s.cat[c] == s.cat[c - 1] && s.level[c] == s.level[c - 1]) s.exact_only = 1;
         if (c > 0 && (s.cat[c] < s.cat[c - 1] || (s.cat[c] == s.cat[c - 1] && s.level[c] < s.level[c - 1]))) {
             PyErr_SetString(PyExc_ValueError, "cards must come in (category, level) order");
-            return NULL;
+            return -1;
         }
     }
     if (read_ints(hands, buf, MAXSEATS, "hands") != n) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one hand per seat");
-        return NULL;
+        return -1;
     }
     for (int i = 0; i < n; i++) s.hand[i] = (u64)buf[i];
     if (read_ints(voids, buf, MAXSEATS, "voids") != n) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one void set per seat");
-        return NULL;
+        return -1;
     }
     for (int i = 0; i < n; i++) s.voids[i] = (int)buf[i];
     PyObject *tf = PySequence_Fast(trick, "trick");
-    if (!tf) return NULL;
+    if (!tf) return -1;
     Py_ssize_t tn = PySequence_Fast_GET_SIZE(tf);
-    if (tn >= n) { Py_DECREF(tf); PyErr_SetString(PyExc_ValueError, "trick too long"); return NULL; }
+    if (tn >= n) { Py_DECREF(tf); PyErr_SetString(PyExc_ValueError, "trick too long"); return -1; }
     for (Py_ssize_t i = 0; i < tn; i++) {
         long long t3[3];
         if (read_ints(PySequence_Fast_GET_ITEM(tf, i), t3, 3, "play") != 3) {
             Py_DECREF(tf);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a play is (card, named, powerless)");
-            return NULL;
+            return -1;
         }
         s.trick[i].card = (int)t3[0];
         s.trick[i].named = (int)(int8_t)t3[1];
         s.trick[i].powerless = (int)t3[2];
         if (s.trick[i].card < 0 || s.trick[i].card >= ncats) {
-            Py_DECREF(tf); PyErr_SetString(PyExc_ValueError, "bad card in trick"); return NULL;
+            Py_DECREF(tf); PyErr_SetString(PyExc_ValueError, "bad card in trick"); return -1;
         }
         s.trickmask |= 1ULL << s.trick[i].card;
     }
@@ -897,26 +948,55 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
     s.remaining = popc(s.hand[mover]);
     for (int i = 0; i < n; i++) {
         int want = s.count && ((i - leader + n) % n) < s.count ? s.remaining - 1 : s.remaining;
-        if (popc(s.hand[i]) != want) { PyErr_SetString(PyExc_ValueError, "hands of unequal length"); return NULL; }
+        if (popc(s.hand[i]) != want) { PyErr_SetString(PyExc_ValueError, "hands of unequal length"); return -1; }
     }
     /* The table's entries hold only for the same contract and table: start afresh otherwise. */
     PyObject *config = Py_BuildValue("(iiiii)", n, team_mask, minimise, trumps, flags);
-    if (!config) return NULL;
+    if (!config) return -1;
     if (self->config) {
         int same = PyObject_RichCompareBool(self->config, config, Py_EQ);
-        if (same < 0) { Py_DECREF(config); return NULL; }
+        if (same < 0) { Py_DECREF(config); return -1; }
         if (!same) self->gen = ++generation;
     }
     Py_XSETREF(self->config, config);
     s.tt = self->tt;
     s.ttmask = self->ttmask;
     s.gen = self->gen;
+    *sp = s;
+    return 0;
+}
+
+static PyObject *Solver_value(SolverObject *self, PyObject *args) {
+    S s;
+    int guess = -1, known_lo = -1, known_hi = -1;
+    if (setup(self, args, &s, &guess, &known_lo, &known_hi) < 0) return NULL;
     int best;
     Py_BEGIN_ALLOW_THREADS
     best = solve_exact(&s, guess, known_lo, known_hi);
     Py_END_ALLOW_THREADS
     self->nodes += s.nodes;
     return PyLong_FromLong(best);
+}
+
+static PyObject *Solver_options(SolverObject *self, PyObject *args) {
+    S s;
+    int guess = -1, known_lo = -1, known_hi = -1;
+    if (setup(self, args, &s, &guess, &known_lo, &known_hi) < 0) return NULL;
+    Move mv[64];
+    int value[64];
+    int nm;
+    Py_BEGIN_ALLOW_THREADS
+    nm = solve_options(&s, guess, mv, value);
+    Py_END_ALLOW_THREADS
+    self->nodes += s.nodes;
+    PyObject *out = PyList_New(nm);
+    if (!out) return NULL;
+    for (int i = 0; i < nm; i++) {
+        PyObject *row = Py_BuildValue("(iiKi)", mv[i].card, mv[i].named, (unsigned long long)mv[i].run, value[i]);
+        if (!row) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, row);
+    }
+    return out;
 }
 
 static PyObject *Solver_nodes(SolverObject *self, void *closure) {
@@ -929,6 +1009,10 @@ static PyMethodDef Solver_methods[] = {
      "value(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, guess=-1, lo=-1, hi=-1)\n"
      "The contractor's side's tricks from here on (the trick in progress included); lo and hi,\n"
      "when given, are bounds the caller already knows the answer lies within."},
+    {"options", (PyCFunction)Solver_options, METH_VARARGS,
+     "options(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, guess=-1)\n"
+     "Every move of the seat to play, one per run of equal cards: (card, named, run, value), where\n"
+     "run holds the cards of that seat worth the same and value counts as value() does."},
     {NULL, NULL, 0, NULL}
 };
 

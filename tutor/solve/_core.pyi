@@ -22,5 +22,21 @@ class Solver:
         guess: int = -1,
         /,
     ) -> int: ...
+    def options(
+        self,
+        n: int,
+        team_mask: int,
+        minimise: int,
+        trumps: int,
+        flags: int,
+        cats: bytes,
+        levels: Sequence[int],
+        hands: Sequence[int],
+        voids: Sequence[int],
+        leader: int,
+        trick: Sequence[tuple[int, int, int]],
+        guess: int = -1,
+        /,
+    ) -> list[tuple[int, int, int, int]]: ...
     @property
     def nodes(self) -> int: ...

@@ -10,8 +10,8 @@ reference solver answers instead, much more slowly.
 from __future__ import annotations
 
 from tutor.engine.cards import Card, Joker, Suit
-from tutor.engine.play import PlayContext, effective_suit, power
-from tutor.solve.position import Position
+from tutor.engine.play import Play, PlayContext, effective_suit, power
+from tutor.solve.position import Position, moves
 
 try:
     import tutor.solve._core as _core
@@ -24,6 +24,7 @@ __all__ = ["FAST", "Core", "encode"]
 FAST = _core is not None
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_SUITS = tuple(Suit)
 _WILD = 4
 _LOSES, _UNLESS, _COMPULSORY, _NOT_YET = 1, 2, 4, 8
 
@@ -59,15 +60,23 @@ Encoded = tuple[
 
 def encode(pos: Position) -> Encoded:
     """The arguments of ``_core.Solver.value`` for ``pos``."""
+    return _encode(pos)[0]
+
+
+def _encode(pos: Position) -> tuple[Encoded, list[Card]]:
+    """The arguments of ``_core.Solver.value`` for ``pos``, and the card each number stands for."""
     ctx = pos.ctx
     owned: list[tuple[int, int, int, int]] = []  # (category, level, owner or -1 - trick index, n)
+    cards: list[Card] = []
     for seat, hand in enumerate(pos.hands):
         for card in hand:
             cat, level = _category(card, ctx)
             owned.append((cat, level, seat, len(owned)))
+            cards.append(card)
     for k, play in enumerate(pos.trick):
         cat, level = _category(play.card, ctx)
         owned.append((cat, level, -1 - k, len(owned)))
+        cards.append(play.card)
     owned.sort()
     hands = [0] * len(pos.seats)
     trick_index = [0] * len(pos.trick)
@@ -85,8 +94,9 @@ def encode(pos: Position) -> Encoded:
     trumps = _SUIT_INDEX[ctx.trumps] if ctx.trumps is not None else -1
     cats = bytes(o[0] for o in owned)
     levels = [o[1] for o in owned]
-    return (len(pos.seats), team, int(pos.minimise), trumps, _flags(ctx, pos.led), cats, levels, hands, voids,
-            pos.leader, trick)
+    encoded = (len(pos.seats), team, int(pos.minimise), trumps, _flags(ctx, pos.led), cats, levels, hands,
+               voids, pos.leader, trick)
+    return encoded, [cards[o[3]] for o in owned]
 
 
 class Core:
@@ -105,6 +115,29 @@ class Core:
             return pos.won
         hint = -1 if guess is None else guess - pos.won
         return pos.won + self._solver.value(*encode(pos), hint)
+
+    def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
+        """Every legal play of the seat to move (equal cards too), with the value after it.
+
+        One search of the whole position per play, as DDS values all cards (see
+        ``solve_options`` in the core), instead of valuing each play's position apart."""
+        encoded, cards = _encode(pos)
+        hint = -1 if guess is None else guess - pos.won
+        found: dict[tuple[Card, Suit | None], int] = {}
+        for card, named, run, value in self._solver.options(*encoded, hint):
+            suit = None if named < 0 else _SUITS[named]
+            found[cards[card], suit] = pos.won + value
+            while run:
+                low = run & -run
+                found[cards[low.bit_length() - 1], suit] = pos.won + value
+                run ^= low
+        out: dict[Play, int] = {}
+        for play in moves(pos):
+            key = (play.card, play.names)
+            if key not in found:  # pragma: no cover - the core and the engine agree on moves
+                raise RuntimeError(f"the solver's core has no move {play}: please report it")
+            out[play] = found[key]
+        return out
 
     @property
     def nodes(self) -> int:

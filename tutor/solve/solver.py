@@ -51,7 +51,6 @@ class Solver:
 
     def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
         """Every legal play of the seat to move (equal cards too), with the value after it."""
-        out: dict[Play, int] = {}
-        for play in moves(pos):
-            guess = out[play] = self.value(apply(pos, play), guess)
-        return out
+        if self._core is not None:
+            return self._core.options(pos, guess) if pos.tricks_left else {}
+        return {play: reference.value(apply(pos, play)) for play in moves(pos)}
