@@ -70,6 +70,7 @@ typedef struct {
     uint32_t gen;
     long long nodes;
     int exact_only;         /* equal cards in a category: every card's owner counts */
+    int8_t killer[16];      /* per tricks left: 1 + the lead that last cut off there (0: none) */
 } S;
 
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
@@ -669,6 +670,19 @@ static int search(S *s, int target, u64 *rel) {
             }
         }
     }
+    if (s->count == 0 && hintcat < 0 && s->killer[s->remaining]) {
+        /* no lead from the table: try first the lead that last settled a search this deep
+         * (DDS's "best move" of the depth, a killer move; only for leads, where it helps) */
+        int kc = s->killer[s->remaining] - 1;
+        for (int i = 1; i < nm; i++) {
+            if (mv[i].card == kc) {
+                Move m = mv[i];
+                memmove(&mv[1], &mv[0], (size_t)i * sizeof(Move));
+                mv[0] = m;
+                break;
+            }
+        }
+    }
     int ismax = s->maxside[p];
     int res = !ismax, bcat = -1, brank = -1;
     u64 all = 0;
@@ -683,6 +697,7 @@ static int search(S *s, int target, u64 *rel) {
             all = r;
             if (s->count == 0) {
                 int c = mv[i].card;
+                s->killer[s->remaining] = (int8_t)(c + 1);
                 bcat = s->cat[c];
                 brank = popc(held & s->catmask[bcat] & ((1ULL << c) - 1));
             }
