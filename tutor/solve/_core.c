@@ -268,9 +268,12 @@ struct Entry {
     int8_t bestcat, bestrank;  /* the lead that settled the last search here (-1: none) */
 };
 
-#define BUCKET 8
+/* Sixteen entries a bucket: every pattern of one set of lengths goes to the same bucket, and
+ * with eight the search found 17% more positions for lack of room (DDS keeps up to about a
+ * hundred patterns a set of lengths). */
+#define BUCKET 16
 
-/* A bucket's first cache line says which slots are live (the table's generation they were
+/* A bucket's first two cache lines say which slots are live (the table's generation they were
  * stored in: older ones count as empty) and a tag of each one's key, so that a probe reads an
  * entry only when its tag matches. */
 struct Bucket {
@@ -853,7 +856,7 @@ static void Solver_dealloc(SolverObject *self) {
 
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"size_log2", NULL};
-    int size_log2 = 16;
+    int size_log2 = 15;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|i", kwlist, &size_log2)) return -1;
     if (size_log2 < 8 || size_log2 > 22) {
         PyErr_SetString(PyExc_ValueError, "size_log2 must be 8 to 22");

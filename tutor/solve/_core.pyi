@@ -5,7 +5,7 @@ from collections.abc import Sequence
 class Solver:
     """A double-dummy search with its own transposition table."""
 
-    def __init__(self, size_log2: int = 18) -> None: ...
+    def __init__(self, size_log2: int = 15) -> None: ...
     def value(
         self,
         n: int,

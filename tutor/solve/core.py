@@ -102,7 +102,7 @@ def _encode(pos: Position) -> tuple[Encoded, list[Card]]:
 class Core:
     """The compiled search with its transposition table, kept across the positions of one deal."""
 
-    def __init__(self, size_log2: int = 16) -> None:
+    def __init__(self, size_log2: int = 15) -> None:
         if _core is None:
             raise RuntimeError("the compiled solver core is not built: run pip install -e .")
         self._solver = _core.Solver(size_log2)
