@@ -580,16 +580,22 @@ static int search(S *s, int target, u64 *rel) {
         }
         make_view(s, &view);
         {
-            for (int i = 0; i < 2 * BUCKET; i++) {
-                u64 h = i < BUCKET ? view.hv : view.hfull;
+            for (int w = 0; w < 2; w++) {
+                u64 h = w ? view.hfull : view.hv;
                 const Bucket *b = &s->tt[h & s->ttmask];
-                int k = i % BUCKET;
-                if (b->gen[k] != s->gen || b->tag[k] != (uint32_t)(h >> 32)) continue;
-                const Entry *e = &b->e[k];
-                if (!matches(e, &view)) continue;
-                if (e->lower >= target) { *rel = mask_to_rel(&view, e->mask); return 1; }
-                if (e->upper < target) { *rel = mask_to_rel(&view, e->mask); return 0; }
-                if (e->bestcat >= 0) { hintcat = e->bestcat; hintrank = e->bestrank; }
+                uint32_t tag = (uint32_t)(h >> 32), g = s->gen, live = 0;
+                /* which slots hold this generation and tag: no branch, so it is vectorised */
+                for (int k = 0; k < BUCKET; k++)
+                    live |= (uint32_t)((b->gen[k] == g) & (b->tag[k] == tag)) << k;
+                while (live) {
+                    int k = __builtin_ctz(live);
+                    live &= live - 1;
+                    const Entry *e = &b->e[k];
+                    if (!matches(e, &view)) continue;
+                    if (e->lower >= target) { *rel = mask_to_rel(&view, e->mask); return 1; }
+                    if (e->upper < target) { *rel = mask_to_rel(&view, e->mask); return 0; }
+                    if (e->bestcat >= 0) { hintcat = e->bestcat; hintrank = e->bestrank; }
+                }
             }
         }
         {
