@@ -185,10 +185,112 @@ static int gen(const S *s, int p, Move *out, u64 *merged) {
 }
 
 /* Move ordering: a score per move, higher first. */
+/* The lead's order at a four-handed table where everyone wants tricks and no wildcard joker
+ * is out: DDS's weights (WeightAllocTrump0 and WeightAllocNT0, by Bo Haglund and Soren
+ * Hein), read in this core's terms. A suit is cheaper to search the fewer cards the
+ * opponents can play to it; a lead that wins the trick (for the leader or partner) comes
+ * before one that does not, and among those the ones that keep the tops together. */
+static void lead_weights(const S *s, int p, const Move *mv, int nm, int *score) {
+    int pd = (p + 2) & 3, lho = (p + 1) & 3, rho = (p + 3) & 3;
+    int t = s->trumps;
+    u64 held = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    int trumpgame = t >= 0 && (held & s->catmask[t]);
+    int len[4][4];
+    for (int i = 0; i < 4; i++) for (int c = 0; c < 4; c++) len[i][c] = popc(s->hand[i] & s->catmask[c]);
+    u64 tr[4] = {0, 0, 0, 0};
+    if (trumpgame) for (int i = 0; i < 4; i++) tr[i] = s->hand[i] & s->catmask[t];
+    int rem = s->remaining;
+    for (int k = 0; k < nm; k++) {
+        int card = mv[k].card, c = s->cat[card];
+        u64 cm = s->catmask[c], all = held & cm;
+        int tops[3] = {-1, -1, -1}, topc[3] = {-1, -1, -1};
+        u64 a = all;
+        for (int r = 0; r < 3 && a; r++) { int x = topbit(a); a &= ~(1ULL << x); topc[r] = x; tops[r] = owner_of(s, x); }
+        int winner = tops[0], second = tops[1], third = tops[2];
+        int rank = s->level[card] % 100;
+        int rrank = popc(all & ((1ULL << card) - 1)) + 1;
+        int seq = mv[k].run != 0;
+        int LH = len[lho][c], RH = len[rho][c], PD = len[pd][c];
+        int countLH = (LH == 0 ? rem : LH) << 2, countRH = (RH == 0 ? rem : RH) << 2;
+        u64 pdc = s->hand[pd] & cm, oppc = (s->hand[lho] | s->hand[rho]) & cm;
+        int w;
+        if (trumpgame) {
+            int delta = -(((countLH + countRH) << 5) / 13), bonus = 0, win = 0;
+            int lt = tr[lho] != 0, rt = tr[rho] != 0, pt = tr[pd] != 0;
+            if (c != t && ((LH == 0 && lt) || (RH == 0 && rt))) bonus = -12;
+            if (c != t && PD == 0 && pt && RH > 0) bonus += 17;
+            if (winner == rho || second == rho) { if (RH != 1) bonus -= 12; }
+            else if (winner == lho && second == pd) { if (PD != 1) bonus += 27; }
+            if (c != t && len[p][c] == 1 && tr[p] && PD > 1 && winner == pd) bonus += 19;
+            delta += bonus;
+            if (topc[0] == card) {
+                if (c != t) {
+                    if (PD != 0 || !pt) { if ((LH != 0 || !lt) && (RH != 0 || !rt)) win = 1; }
+                    else if ((LH != 0 || tr[pd] > tr[lho]) && (RH != 0 || tr[pd] > tr[rho])) win = 1;
+                } else win = 1;
+            } else if (pdc > oppc) {
+                if (c != t) { if ((LH != 0 || !lt) && (RH != 0 || !rt)) win = 1; }
+                else win = 1;
+            } else if (c != t && PD == 0 && pt) {
+                if (LH == 0 && lt && RH == 0 && rt) { if (tr[pd] > (tr[lho] | tr[rho])) win = 1; }
+                else if (LH == 0 && lt) { if (tr[pd] > tr[lho]) win = 1; }
+                else if (RH == 0 && rt) { if (tr[pd] > tr[rho]) win = 1; }
+                else win = 1;
+            }
+            if (win) {
+                if ((LH == 1 && winner == lho) || (RH == 1 && winner == rho)) w = delta + 35 + rrank;
+                else if (winner == p) {
+                    if (second == pd) w = delta + 48 + rrank;
+                    else if (topc[0] == card) w = delta + 31;
+                    else w = delta - 3 + rrank;
+                } else if (winner == pd) w = delta + (second == p ? 42 : 28) + rrank;
+                else if (seq && card == topc[1]) w = delta + 40;
+                else if (seq) w = delta + 22 + rrank;
+                else w = delta + 11 + rrank;
+            } else {
+                if (second == pd && third == pd) delta += 20;
+                else if (((second == p && third == pd) || (second == pd && third == p)) && PD > 1) delta += 13;
+                if ((LH == 1 && winner == lho) || (RH == 1 && winner == rho)) w = delta + rrank + 2;
+                else if (winner == p) {
+                    if (second == pd) w = delta + 33 + rrank;
+                    else if (topc[0] == card) w = delta + 38;
+                    else w = delta - 14 + rrank;
+                } else if (winner == pd) w = delta + 34 + rrank;
+                else if (seq && card == topc[1]) w = delta + 35;
+                else w = delta + 17 - rank;
+            }
+        } else {
+            int delta = -(((countLH + countRH) << 5) / 19);
+            if (PD == 0) delta -= 9;
+            if (topc[0] == card || pdc > oppc) {
+                if (second == rho) { if (RH != 1) delta -= 1; }
+                else if (second == lho) delta += LH != 1 ? 22 : 16;
+                if ((second != lho || LH == 1) && (second != rho || RH == 1)) w = delta + 45 + rrank;
+                else w = delta + 18 + rrank;
+            } else {
+                if (winner == rho || second == rho) { if (RH != 1) delta -= 10; }
+                else if (winner == lho && second == pd) { if (PD != 1) delta += 31; }
+                if (second == pd && third == pd) delta += 35;
+                else if (((second == p && third == pd) || (second == pd && third == p)) && PD > 1) delta += 25;
+                if ((LH == 1 && winner == lho) || (RH == 1 && winner == rho)) w = delta + 28 + rrank;
+                else if (winner == p) w = delta - 17 + rrank;
+                else if (!seq) w = delta + 12 + rrank;
+                else if (card == topc[1]) w = delta + 48;
+                else w = delta + 29 - rrank;
+            }
+        }
+        score[k] = w;
+    }
+}
+
 static void order(const S *s, int p, Move *mv, int nm) {
     int score[64];
     int wants = s->wantwin;
-    if (s->count == 0) {
+    if (s->count == 0 && wants && s->n == 4 && s->team[p] == s->team[(p + 2) & 3]
+        && s->team[p] != s->team[(p + 1) & 3]
+        && !((s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & s->catmask[WILD])) {
+        lead_weights(s, p, mv, nm, score);
+    } else if (s->count == 0) {
         u64 live = 0;
         for (int i = 0; i < s->n; i++) if (i != p) live |= s->hand[i];
         for (int i = 0; i < nm; i++) {
