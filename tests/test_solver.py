@@ -212,3 +212,6 @@ def test_positions_with_the_same_lengths_do_not_crowd_each_other_out_of_the_tabl
     core = Core()
     assert core.value(deal.start) == 0
     assert core.nodes < 20_000_000
+    solver = Solver()  # with the table size it picks for a misère
+    solver.options(deal.start)
+    assert solver.nodes < 40_000_000

@@ -78,6 +78,7 @@ typedef struct {
     uint32_t gen;
     long long nodes;
     int exact_only;         /* equal cards in a category: every card's owner counts */
+    int ownbucket;          /* answers are kept in the position's own bucket too (see store) */
     int8_t killer[16];      /* per tricks left: 1 + the lead that last cut off there (0: none) */
 } S;
 
@@ -501,16 +502,21 @@ static void put(S *s, u64 h, const View *v, const u64 mask[4], int lower, int up
     e->bestcat = (int8_t)bcat; e->bestrank = (int8_t)brank;
 }
 
-/* An answer goes to two buckets: the one for its pattern (by the exact part), where other
- * positions find it, and this position's own (by every card's owner too), where the many
- * positions with the same lengths cannot crowd it out (misère, where almost every trick is
- * won by rank, fills the pattern buckets fast). */
+/* An answer goes to the bucket for its pattern (by the exact part), where other positions
+ * find it. In misère and at five and six hands it goes to this position's own bucket too (by
+ * every card's owner), where the many positions with the same lengths cannot crowd it out:
+ * in misère almost every trick is won by rank, which fills the pattern buckets fast (the
+ * six-handed misère lesson searched 150 million positions instead of 5 without it). Elsewhere
+ * the second bucket only cost a second probe: an answer that needs every card's owner goes to
+ * the pattern bucket, which is this position's then. */
 static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, int brank) {
     u64 mask[4], full[4] = {0, 0, 0, 0};
     rel_to_mask(s, v, rel, mask);
     for (int slot = 0; slot < v->nslots; slot++) full[slot >> 4] |= 0xFULL << ((slot & 15) * 4);
-    put(s, v->hfull, v, full, lower, upper, bcat, brank);
-    if (memcmp(mask, full, sizeof full)) put(s, v->hv, v, mask, lower, upper, bcat, brank);
+    int partial = memcmp(mask, full, sizeof full) != 0;
+    if (s->ownbucket) put(s, v->hfull, v, full, lower, upper, bcat, brank);
+    else if (!partial) put(s, v->hv, v, full, lower, upper, bcat, brank);
+    if (partial) put(s, v->hv, v, mask, lower, upper, bcat, brank);
 }
 
 /* ---- quick tricks --------------------------------------------------------------------- */
@@ -690,7 +696,7 @@ static int search(S *s, int target, u64 *rel) {
         }
         make_view(s, &view);
         {
-            for (int w = 0; w < 2; w++) {
+            for (int w = 0; w < 1 + s->ownbucket; w++) {
                 u64 h = w ? view.hfull : view.hv;
                 const Bucket *b = &s->tt[h & s->ttmask];
                 uint32_t tag = (uint32_t)(h >> 32), g = s->gen, live = 0;
@@ -1024,6 +1030,7 @@ static int setup(SolverObject *self, PyObject *args, S *sp, int *guess, int *kno
     }
     S s;
     memset(&s, 0, sizeof s);
+    s.ownbucket = minimise || n > 4;
     s.n = n; s.trumps = trumps; s.flags = flags & 15; s.ledmask = (flags >> 4) & 15; s.ncards = (int)ncats; s.minimise = minimise; s.wantwin = !minimise;
     for (int i = 0; i < n; i++) {
         int contractor = (team_mask >> i) & 1;

@@ -42,14 +42,20 @@ class Solver:
     def _fast(self, pos: Position) -> Core | None:
         """The compiled core, its table made on the first question: 2^11 buckets of 16 entries
         (3.5 MB) for up to four hands, small enough to stay in the processor's caches (about
-        10% quicker than 2^14 of 8), and 2^15 (54 MB) for the many more positions of five and
-        six hands."""
+        10% quicker than 2^14 of 8); 2^13 for misère, whose positions need nearly every card's
+        owner (the six-handed misère lesson needs ten times the search in 2^11); 2^15 (54 MB)
+        for the many more positions of five and six hands."""
         if self.engine != "c":
             return None
         if self._core is None:
             cards = sum(len(hand) for hand in pos.hands) + len(pos.trick)
-            self._core = Core(11 if cards <= 44 else 15)
+            self._core = Core(13 if pos.minimise else 11 if cards <= 44 else 15)
         return self._core
+
+    @property
+    def nodes(self) -> int:
+        """The positions the compiled core has searched so far (0 for the reference)."""
+        return self._core.nodes if self._core is not None else 0
 
     def value(self, pos: Position, guess: int | None = None) -> int:
         """The contractor's side's tricks (won so far included), with best play from ``pos``.
