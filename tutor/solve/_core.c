@@ -335,6 +335,21 @@ static void order(const S *s, int p, Move *mv, int nm) {
         int bp = power(s, &s->trick[w], led);
         int contractor_next = 0;
         for (int k = s->count + 1; k < s->n; k++) if (s->team[(s->leader + k) % s->n]) contractor_next = 1;
+        /* a four-handed table of two partnerships, a suit led: DDS's rules below apply */
+        int pairs = wants && s->n == 4 && s->team[0] == s->team[2] && s->team[1] == s->team[3]
+                    && s->team[0] != s->team[1] && led >= 0 && led < WILD;
+        int covered = 0;
+        if (pairs && s->count == 1) {
+            /* second hand: partner, last to play, beats the card led and all the third
+             * hand can play (the third hand cannot ruff): play low (DDS's NT rule) */
+            int mate = (p + 2) % 4, third = (p + 1) % 4;
+            u64 m4 = s->hand[mate] & s->catmask[led], h3 = s->hand[third];
+            int top4 = m4 ? topbit(m4) : -1, lc = s->trick[0].card;
+            u64 t3 = h3 & s->catmask[led];
+            if (top4 > lc && (!t3 || top4 > topbit(t3))
+                && (t3 || s->trumps < 0 || led == s->trumps || !(h3 & s->catmask[s->trumps])))
+                covered = 1;
+        }
         for (int i = 0; i < nm; i++) {
             Move m = mv[i];
             int lost = (s->flags & F_LOSES) && s->cat[m.card] == WILD && s->voids[p];
@@ -343,7 +358,18 @@ static void order(const S *s, int p, Move *mv, int nm) {
             int lv = s->level[m.card] % 1000;
             int beats = pw > bp;
             if (wants) {
-                if (partner_wins) score[i] = -lv - (beats ? 500 : 0);
+                if (partner_wins || covered) score[i] = -lv - (beats ? 500 : 0);
+                else if (beats && pairs && s->count < 3) {
+                    /* second and third hand: a winning card the next opponent cannot beat
+                     * (DDS's "winMove") first, the cheapest; then the other winning cards */
+                    int third = (p + 1) % 4, ct = s->cat[m.card];
+                    u64 h3 = s->hand[third];
+                    int safe = 1;
+                    if (ct == led && (h3 & s->catmask[ct] & ~((2ULL << m.card) - 1))) safe = 0;
+                    if (ct == s->trumps && (h3 & s->catmask[ct] & ~((2ULL << m.card) - 1)) && !(h3 & s->catmask[led])) safe = 0;
+                    if (ct != s->trumps && s->trumps >= 0 && !(h3 & s->catmask[led]) && (h3 & s->catmask[s->trumps])) safe = 0;
+                    score[i] = (safe ? 2000 : 1000) - pw;
+                }
                 else score[i] = beats ? 2000 - pw : -lv;
             } else {
                 /* misère: the highest card that loses, else the highest; but a defender with
