@@ -94,6 +94,41 @@ def test_a_rules_lesson_page_has_no_decision(site: Path) -> None:
     assert [p for p in doc.iter("p") if p.get("class") == "lead"]  # type: ignore[attr-defined]
 
 
+def _index_items(site: Path) -> dict[str, str]:
+    """Each lesson's line in the index, by the lesson's file name: the words a reader sees."""
+    doc = html5lib.parse((site / "index.html").read_bytes(), namespaceHTMLElements=False)
+    items = [li for li in doc.iter("li") if li.get("class") == "lesson-item"]  # type: ignore[attr-defined]
+    return {next(a for a in li.iter("a")).get("href").rsplit("/", 1)[-1].removesuffix(".html"): _text(li)
+            for li in items}
+
+
+#: (lesson, what its line in the index shows, what it must not show before the question)
+INDEX = [
+    (CALL, ["South to decide: Seven hearts (200) or eight (300)?", "Count your tricks, then bid"],
+     ["seven hearts, not eight", "7♥ by South", "Seven hearts by South", "made", "Result"]),
+    (DISCARD, ["South to decide: Which three cards do you put away?", "misère by South"],
+     ["Burying both clubs", "made", "Result"]),
+    (CARD, ["West to decide:", "misère by South"], ["beating the misère", "set", "Result"]),
+    (RULES, ["Pushed to eight hearts", "Result", "eight hearts (8♥) by West"], ["to decide"]),
+]
+
+
+@pytest.mark.parametrize(("name", "shown", "hidden"), INDEX, ids=[i[0] for i in INDEX])
+def test_the_index_asks_the_question_instead_of_the_summary(site: Path, name: str, shown: list[str],
+                                                            hidden: list[str]) -> None:
+    line = _index_items(site)[name]
+    for words in shown:
+        assert words in line, (words, line)
+    for words in hidden:
+        assert words not in line, (words, line)
+
+
+def test_the_summary_is_shown_with_the_answer(site: Path) -> None:
+    doc = _doc(site, CALL)
+    (details,) = [d for d in doc.iter("details") if d.get("class") == "decision-answer"]  # type: ignore[attr-defined]
+    assert "In short: South counts three sure tricks" in _text(details)
+
+
 @pytest.mark.browser
 def test_choosing_shows_right_or_wrong_and_opens_the_rest(page: Page, site: Path) -> None:
     page.goto((site / "lessons" / f"{DISCARD}.html").as_uri())
