@@ -183,6 +183,69 @@ def test_the_hand_viewer_stops_at_the_decision_and_asks(page: Page, site: Path) 
     expect(viewer).to_have_attribute("data-step", "1")
 
 
+def _decide_at(name: str) -> int:
+    from tutor.files.handfile import check
+    rp, _problems = check(HANDS / f"{name}.yaml")
+    assert rp is not None
+    at = rp.decision_step()
+    assert at is not None
+    return at
+
+
+def _jump_value(page: Page, label: str) -> str:
+    option = page.locator(f'#viewer select[data-part=jump] option:text-is("{label}")')
+    return str(option.get_attribute("value"))
+
+
+#: (lesson, how the learner tries to get past the decision, the step the viewer then stands on:
+#:  None for the step before the decision's, asking it; else the step reached without asking)
+JUMPS = [
+    (CALL, "last", None),
+    (CALL, "end key", None),
+    (CALL, "go to: The result", None),
+    (CALL, "#trick=3", None),
+    (CARD, "last", None),
+    (CARD, "#trick=9", None),
+    (CARD, "go to: Trick 10", None),
+    (CARD, "#trick=8", "trick 8"),     # trick 8 starts before the decision (its 3rd card): no question
+    (DISCARD, "go to: Trick 1", None),
+    (DISCARD, "#trick=1", None),
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("name", "how", "reached"), JUMPS, ids=[f"{j[0]}-{j[1]}" for j in JUMPS])
+def test_the_viewer_cannot_jump_past_an_unanswered_decision(page: Page, site: Path, name: str, how: str,
+                                                            reached: str | None) -> None:
+    at = _decide_at(name)
+    hash_ = how if how.startswith("#") else ""
+    page.goto((site / "lessons" / f"{name}.html").as_uri() + hash_)
+    viewer = page.locator("#viewer")
+    expect(viewer).to_be_visible()
+    if how == "last":
+        viewer.get_by_role("button", name="Last").click()
+    elif how == "end key":
+        viewer.get_by_role("button", name="Next").focus()
+        page.keyboard.press("End")
+    elif how.startswith("go to: "):
+        page.select_option("#viewer select[data-part=jump]", _jump_value(page, how.removeprefix("go to: ")))
+    if reached is None:
+        expect(viewer).to_have_attribute("data-asking", "decision")
+        expect(viewer).to_have_attribute("data-step", str(at - 1))
+        expect(viewer.locator("#viewer-question-text")).to_contain_text("to decide:")
+        expect(page.locator("#decision-answer")).not_to_have_attribute("open", "")
+        # answered, the same jump goes all the way
+        viewer.locator('.hv-choice[data-key="a"]').click()
+        expect(viewer).to_have_attribute("data-asking", "0")
+        viewer.get_by_role("button", name="Last").click()
+        expect(viewer).not_to_have_attribute("data-step", str(at - 1))
+        expect(viewer).to_have_attribute("data-asking", "0")
+    else:
+        expect(viewer).not_to_have_attribute("data-asking", "decision")
+        step = int(str(viewer.get_attribute("data-step")))
+        assert step < at
+
+
 @pytest.mark.browser
 def test_without_javascript_the_answer_still_opens(browser: object, site: Path) -> None:
     context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
