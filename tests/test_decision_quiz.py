@@ -28,7 +28,7 @@ def _replay(path: Path) -> Replay:
 
 def test_every_strategy_lesson_asks_a_decision() -> None:
     strategy = sorted(p for p in HANDS.glob("*.yaml") if handfile.load(p).level == "strategy")
-    assert len(strategy) >= 16 and DECIDING == strategy
+    assert len(strategy) >= 16 and strategy == DECIDING
 
 
 #: (lesson, an answer typed, right?, a topic the question has besides the lesson's tags)

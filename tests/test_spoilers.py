@@ -98,7 +98,7 @@ FILES = [
     ("misere-defence-clear-the-way",
      ('title: "Defending misère: what do you throw while partner leads?"',
       'title: "Defending misère: throw the A♥"'),
-     "title:", "it names the ace of hearts and no other choice"),
+     "title:", "it names the ace of hearts, and no other choice"),
 ]
 
 

@@ -172,7 +172,8 @@ def spoiler_problems(loaded: LoadedHand, rep: Replay) -> list[FileProblem]:
         if named_alone(" ".join(text.split()), decision, played=where != ("title",)):
             out.append(FileProblem(
                 loaded.path, loaded.line_of(where),
-                f"{what} gives the decision's answer away: it names {choice_words(answer)} and no "
-                "other choice, before the question is asked; name the situation or ask the question",
+                f"{what} gives the decision's answer away: it names {choice_words(answer)}, and no "
+                "other choice except as rejected, before the question is asked; name the "
+                "situation or ask the question",
                 "decision"))
     return out
