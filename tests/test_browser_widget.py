@@ -344,6 +344,12 @@ def test_the_replay_widget_asks_the_lessons_decision_in_jupyterlab(
     # At West's 4 of hearts in trick 1, Next stops before East's card and asks.
     replay = page.locator(".tutor-replay").first
     expect(replay.locator('.tw-centre .card.current[data-card="4H"]')).to_be_visible()
+    # Last (and Go to) cannot jump past the question either: it stops there and asks
+    replay.get_by_role("button", name="Last ▶|").click()
+    expect(replay.locator(".tw-decision")).to_contain_text("East to decide:")
+    expect(replay.locator('.tw-centre .card.current[data-card="4H"]')).to_be_visible()
+    replay.get_by_role("button", name="◀ Back").click()
+    expect(replay.locator(".tw-decision")).to_have_count(0)
     replay.get_by_role("button", name="Next ▶").click()
     expect(replay.locator(".tw-decision")).to_contain_text(
         "East to decide: Which heart do you play on South's 9?")

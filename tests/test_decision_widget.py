@@ -70,3 +70,41 @@ def test_a_lesson_without_a_decision_steps_as_before() -> None:
     for n in range(1, 6):
         w.next()
         assert w.step == n and not w.deciding
+
+
+#: (lesson, the control the learner uses to get past the decision: "last" or a Go-to label)
+JUMPS = [
+    ("count-then-bid-seven-not-eight", "last"),
+    ("count-then-bid-seven-not-eight", "The result"),
+    ("misere-bury-the-lone-cards", "Trick 1"),
+    ("misere-defence-clear-the-way", "Trick 9"),
+    ("misere-defence-clear-the-way", "last"),
+]
+
+
+@pytest.mark.parametrize(("name", "control"), JUMPS, ids=[f"{n}-{c}" for n, c in JUMPS])
+def test_last_and_go_to_stop_at_an_unanswered_decision(name: str, control: str) -> None:
+    w = ReplayWidget.from_file(HANDS / f"{name}.yaml")
+    at = w.replay.decision_step()
+    assert at is not None
+
+    def jump() -> None:
+        if control == "last":
+            w.last_button.click()
+        else:
+            w.trick_picker.value = dict(w.trick_picker.options)[control]
+
+    jump()
+    assert w.deciding and w.step == at - 1
+    assert w.decision_buttons
+    w.decision_buttons["a"].click()
+    w.first_button.click()
+    jump()  # answered: the jump goes where it was asked to
+    assert not w.deciding and w.step > at - 1
+
+
+def test_go_to_a_trick_before_the_decision_does_not_ask() -> None:
+    w = ReplayWidget.from_file(HANDS / "misere-defence-clear-the-way.yaml")
+    at = w.replay.decision_step()
+    w.trick_picker.value = dict(w.trick_picker.options)["Trick 8"]  # the decision is trick 8's 3rd card
+    assert not w.deciding and at is not None and w.step == at - 2

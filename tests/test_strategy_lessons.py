@@ -194,7 +194,8 @@ ALTERNATIVES = {
     ("defence-never-trump-partners-winner", "1.3"): {"10H": 7, "6H": 7, "JD": 7},   # trumping makes it
     ("thirteen-trumps-in-hearts", "1.2"): {"JD": 10},
     ("thirteen-trumps-in-hearts", "2.2"): {"JD": 10},
-    ("twelve-trumps-in-spades", "1.1"): {"10S": 9, "9S": 9},
+    ("thirteen-trumps-in-hearts", "5.4"): {"KS": 8, "AC": 8, "KC": 8},
+    ("twelve-trumps-in-spades", "3.1"): {"10S": 9, "9S": 9},
     ("hearts-or-no-trumps", "1.4"): {"JD": 9},
     ("joker-stopper-in-no-trumps", "1.1"): {"Jo:S": 4, "Jo:C": 4, "Jo:D": 4, "Jo:H": 6},
     ("no-trumps-set-up-the-long-suit", "1.1"): {"AH": 6, "AC": 7},

@@ -94,6 +94,41 @@ def test_a_rules_lesson_page_has_no_decision(site: Path) -> None:
     assert [p for p in doc.iter("p") if p.get("class") == "lead"]  # type: ignore[attr-defined]
 
 
+def _index_items(site: Path) -> dict[str, str]:
+    """Each lesson's line in the index, by the lesson's file name: the words a reader sees."""
+    doc = html5lib.parse((site / "index.html").read_bytes(), namespaceHTMLElements=False)
+    items = [li for li in doc.iter("li") if li.get("class") == "lesson-item"]  # type: ignore[attr-defined]
+    return {next(a for a in li.iter("a")).get("href").rsplit("/", 1)[-1].removesuffix(".html"): _text(li)
+            for li in items}
+
+
+#: (lesson, what its line in the index shows, what it must not show before the question)
+INDEX = [
+    (CALL, ["South to decide: Seven hearts (200) or eight (300)?", "Count your tricks, then bid"],
+     ["seven hearts, not eight", "7♥ by South", "Seven hearts by South", "made", "Result"]),
+    (DISCARD, ["South to decide: Which three cards do you put away?", "misère by South"],
+     ["Burying both clubs", "made", "Result"]),
+    (CARD, ["West to decide:", "misère by South"], ["beating the misère", "set", "Result"]),
+    (RULES, ["Pushed to eight hearts", "Result", "eight hearts (8♥) by West"], ["to decide"]),
+]
+
+
+@pytest.mark.parametrize(("name", "shown", "hidden"), INDEX, ids=[i[0] for i in INDEX])
+def test_the_index_asks_the_question_instead_of_the_summary(site: Path, name: str, shown: list[str],
+                                                            hidden: list[str]) -> None:
+    line = _index_items(site)[name]
+    for words in shown:
+        assert words in line, (words, line)
+    for words in hidden:
+        assert words not in line, (words, line)
+
+
+def test_the_summary_is_shown_with_the_answer(site: Path) -> None:
+    doc = _doc(site, CALL)
+    (details,) = [d for d in doc.iter("details") if d.get("class") == "decision-answer"]  # type: ignore[attr-defined]
+    assert "In short: South counts three sure tricks" in _text(details)
+
+
 @pytest.mark.browser
 def test_choosing_shows_right_or_wrong_and_opens_the_rest(page: Page, site: Path) -> None:
     page.goto((site / "lessons" / f"{DISCARD}.html").as_uri())
@@ -146,6 +181,69 @@ def test_the_hand_viewer_stops_at_the_decision_and_asks(page: Page, site: Path) 
     viewer.get_by_role("button", name="First").click()
     viewer.get_by_role("button", name="Next").click()
     expect(viewer).to_have_attribute("data-step", "1")
+
+
+def _decide_at(name: str) -> int:
+    from tutor.files.handfile import check
+    rp, _problems = check(HANDS / f"{name}.yaml")
+    assert rp is not None
+    at = rp.decision_step()
+    assert at is not None
+    return at
+
+
+def _jump_value(page: Page, label: str) -> str:
+    option = page.locator(f'#viewer select[data-part=jump] option:text-is("{label}")')
+    return str(option.get_attribute("value"))
+
+
+#: (lesson, how the learner tries to get past the decision, the step the viewer then stands on:
+#:  None for the step before the decision's, asking it; else the step reached without asking)
+JUMPS = [
+    (CALL, "last", None),
+    (CALL, "end key", None),
+    (CALL, "go to: The result", None),
+    (CALL, "#trick=3", None),
+    (CARD, "last", None),
+    (CARD, "#trick=9", None),
+    (CARD, "go to: Trick 10", None),
+    (CARD, "#trick=8", "trick 8"),     # trick 8 starts before the decision (its 3rd card): no question
+    (DISCARD, "go to: Trick 1", None),
+    (DISCARD, "#trick=1", None),
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("name", "how", "reached"), JUMPS, ids=[f"{j[0]}-{j[1]}" for j in JUMPS])
+def test_the_viewer_cannot_jump_past_an_unanswered_decision(page: Page, site: Path, name: str, how: str,
+                                                            reached: str | None) -> None:
+    at = _decide_at(name)
+    hash_ = how if how.startswith("#") else ""
+    page.goto((site / "lessons" / f"{name}.html").as_uri() + hash_)
+    viewer = page.locator("#viewer")
+    expect(viewer).to_be_visible()
+    if how == "last":
+        viewer.get_by_role("button", name="Last").click()
+    elif how == "end key":
+        viewer.get_by_role("button", name="Next").focus()
+        page.keyboard.press("End")
+    elif how.startswith("go to: "):
+        page.select_option("#viewer select[data-part=jump]", _jump_value(page, how.removeprefix("go to: ")))
+    if reached is None:
+        expect(viewer).to_have_attribute("data-asking", "decision")
+        expect(viewer).to_have_attribute("data-step", str(at - 1))
+        expect(viewer.locator("#viewer-question-text")).to_contain_text("to decide:")
+        expect(page.locator("#decision-answer")).not_to_have_attribute("open", "")
+        # answered, the same jump goes all the way
+        viewer.locator('.hv-choice[data-key="a"]').click()
+        expect(viewer).to_have_attribute("data-asking", "0")
+        viewer.get_by_role("button", name="Last").click()
+        expect(viewer).not_to_have_attribute("data-step", str(at - 1))
+        expect(viewer).to_have_attribute("data-asking", "0")
+    else:
+        expect(viewer).not_to_have_attribute("data-asking", "decision")
+        step = int(str(viewer.get_attribute("data-step")))
+        assert step < at
 
 
 @pytest.mark.browser

@@ -15,6 +15,7 @@ from tutor.engine.hand import NoteClaim
 from tutor.engine.replay import Replay
 from tutor.engine.seats import agree
 from tutor.files.handfile import FileProblem, HandFileError, LoadedHand, check, load_with_lines
+from tutor.files.spoilers import spoiler_problems
 from tutor.files.verify_decision import verify_decision
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
 from tutor.solve.report import cost_sentence
@@ -41,7 +42,8 @@ def verify(path: str | Path, text: str | None = None,
         return rep, problems
     assert rep is not None
     solver = solver or Solver()
-    return rep, claim_problems(loaded, rep, solver) + verify_decision(loaded, rep, solver)
+    return rep, (spoiler_problems(loaded, rep) + claim_problems(loaded, rep, solver)
+                 + verify_decision(loaded, rep, solver))
 
 
 def claim_problems(loaded: LoadedHand, rep: Replay, solver: Solver | None = None) -> list[FileProblem]:

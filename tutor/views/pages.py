@@ -90,9 +90,19 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
         result = "partial: the auction is unfinished"
     else:
         result = f"partial: {len(rp.tricks)} of {len(hand.hands[rp.table.seats[0]])} tricks played"
+    decision = hand.decision
+    index = rp.decision_step()
+    asks = ""
+    if decision is not None and index is not None:
+        seat = rp.steps[index].seat
+        asks = f"{seat.word + ' to decide: ' if seat is not None else ''}{decision.question}"
     return {
         "title": hand.title,
         "summary": hand.summary or "",
+        # A lesson that asks a decision: its summary, result (and for a call, its contract) state
+        # the answer, so a list of lessons shows its question in their place.
+        "asks": asks,
+        "asks_kind": decision.kind if asks and decision is not None else "",
         "tags": list(hand.tags),
         # In words first: notation such as 8NT is never shown without them.
         "contract": f"{contract.bid.headline()} by {contract.declarer.word}" if contract else "none",

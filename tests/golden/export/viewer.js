@@ -374,6 +374,25 @@
     draw();
   }
 
+  // The step that shows what was done at the decision (null without one).
+  var decideAt = null;
+  steps.forEach(function (s, i) {
+    if (s.decide && decideAt === null) {
+      decideAt = i;
+    }
+  });
+
+  // A jump (Last, End, Go to, #trick=N): never past an unanswered decision; it stops there and asks.
+  function reach(index) {
+    if (decision && decideAt !== null && index >= decideAt && !isDecided()) {
+      go(decideAt - 1);
+      deciding = true;
+      draw();
+      return;
+    }
+    go(index);
+  }
+
   function pageDecision() {
     return document.getElementById("decision");
   }
@@ -483,15 +502,15 @@
     if (found === null) {
       return false;
     }
-    go(found);
+    reach(found);
     return true;
   }
 
   buttons.first.addEventListener("click", function () { go(0); });
   buttons.back.addEventListener("click", previous);
   buttons.next.addEventListener("click", next);
-  buttons.last.addEventListener("click", function () { go(last); });
-  jump.addEventListener("change", function () { go(parseInt(jump.value, 10)); });
+  buttons.last.addEventListener("click", function () { reach(last); });
+  jump.addEventListener("change", function () { reach(parseInt(jump.value, 10)); });
   showPicker.addEventListener("change", function () {
     show = showPicker.value;
     draw();
@@ -511,7 +530,7 @@
       return;
     }
     var actions = { ArrowRight: next, ArrowLeft: previous,
-                    Home: function () { go(0); }, End: function () { go(last); } };
+                    Home: function () { go(0); }, End: function () { reach(last); } };
     var action = actions[event.key];
     if (action) {
       event.preventDefault();

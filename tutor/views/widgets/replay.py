@@ -80,7 +80,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             (self.first_button, lambda _b: self._go(0)),
             (self.back_button, lambda _b: self.back()),
             (self.next_button, lambda _b: self.next()),
-            (self.last_button, lambda _b: self._go(self._last)),
+            (self.last_button, lambda _b: self.goto(self._last)),
         ):
             b.on_click(handler)
             b.layout = widgets.Layout(width="auto")
@@ -344,8 +344,13 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             self.goto(int(change["new"]))
 
     def goto(self, index: int) -> None:
-        """Jump to a step; in play-along, a jump onto the learner's own card stops just before it,
-        so the learner picks that card instead of seeing it played."""
+        """Jump to a step (Last, Go to); in play-along, a jump onto the learner's own card stops
+        just before it, so the learner picks that card instead of seeing it played. A jump past
+        the lesson's decision, not yet answered, stops before it and asks it."""
+        if self._decide_at is not None and index >= self._decide_at and not self.decided:
+            self._go(self._decide_at - 1)
+            self.deciding = True
+            return
         turn = turn_at(self.replay, index) if self.play_as and index > 0 else None
         if turn is not None and turn.seat.value == self.play_as:
             index -= 1
