@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, parse_card
 from tutor.engine.hand import LEVELS
-from tutor.engine.play import effective_suit
+from tutor.engine.play import effective_suit, power
 from tutor.engine.replay import Replay, build
 from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
@@ -50,6 +50,8 @@ COURSE = (
     "misere-defence-duck-under",
     "misere-defence-clear-the-way",
     "game-end-bid-to-the-score",
+    "defence-over-trump",
+    "defence-left-bower-over-the-right",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -212,6 +214,11 @@ ALTERNATIVES = {
     ("count-then-bid-seven-not-eight", "1.4"): {"JH": 8},
     ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
+    # trumping under North, or throwing a heart or a diamond: seven spades makes
+    ("defence-over-trump", "1.4"): {"5S": 7, "4H": 7, "KH": 7, "JH": 7, "10H": 7, "7D": 7, "KD": 8},
+    ("defence-over-trump", "2.1"): {"KH": 7, "4H": 8, "KD": 8, "7D": 8},   # no trump led: a second ruff
+    ("defence-left-bower-over-the-right", "3.1"): {"JD": 7, "7H": 7},      # either trump led: made
+    ("defence-left-bower-over-the-right", "4.2"): {"JD": 7},               # the left bower under the right
 }
 
 
@@ -257,6 +264,8 @@ COUNTS = [
     ("raise-your-own-bid", 0, 6, 7, ("discard", "a sixth trump")),
     ("game-end-bid-to-the-score", 0, 6, 6, ("discard", "six trumps of the twelve")),
     ("defence-never-trump-partners-winner", 0, 7, 6, ("intro", "so you hold three")),
+    ("defence-over-trump", 0, 5, 7, ("intro", "twelve of them")),
+    ("defence-left-bower-over-the-right", 0, 6, 7, ("intro", "so you hold three trumps")),
 ]
 
 
@@ -283,6 +292,72 @@ def test_trump_counts_in_notes(name: str, after: int, mine: int, theirs: int,
 def test_east_holds_three_trumps_in_the_defence_lesson() -> None:
     rp = _replay("defence-never-trump-partners-winner")
     assert len(trumps_held(rp, 0)[Seat.E]) == 3
+
+
+def _trump_power(rp: Replay, card: str) -> int:
+    """How high a card ranks as a trump (the engine's own order: joker, bowers, ace ...)."""
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    return power(parse_card(card), ctx.trumps, ctx)
+
+
+def _won_by(rp: Replay, side: Side, after: int) -> int:
+    return sum(1 for t in rp.tricks[:after] if t.winner is not None and rp.table.side_of(t.winner) is side)
+
+
+def test_the_over_trump_lesson_east_trumps_over_a_small_trump_it_cannot_save() -> None:
+    rp = _replay("defence-over-trump")
+    first = rp.tricks[0]
+    cards = {seat: str(play.card) for seat, play in zip(first.seats, first.plays, strict=True)}
+    # South leads a club; North and East, both without clubs, trump it: North low, East over it
+    assert cards == {Seat.S: "6C", Seat.W: "9C", Seat.N: "6S", Seat.E: "9S"}
+    assert first.winner is Seat.E
+    held = trumps_held(rp, 0)
+    assert sorted(map(str, held[Seat.E])) == ["5S", "9S"]
+    assert sorted(map(str, held[Seat.N])) == ["6S", "7S"]
+    # "seven trumps above it are still out": every trump that ranks above the 9 of spades
+    nine = _trump_power(rp, "9S")
+    above = [c for s in held.values() for c in s if _trump_power(rp, str(c)) > nine]
+    assert len(above) == 7
+    # "North ... holds one trump more, the 7", and it falls to East's trump lead
+    assert [str(c) for c in trumps_held(rp, 1)[Seat.N]] == ["7S"]
+    second = rp.tricks[1]
+    assert second.leader is Seat.E and str(second.plays[0].card) == "5S"
+    assert "7S" in {str(p.card) for p in second.plays} and trumps_held(rp, 2)[Seat.N] == []
+    # the queen over South's 10 is the third trick for East–West, the ace of clubs the fourth
+    assert _won_by(rp, Side.EW, 5) == 2 and _won_by(rp, Side.EW, 6) == 3
+    assert rp.tricks[5].winner is Seat.W and str(rp.tricks[5].plays[2].card) == "QS"
+    assert _won_by(rp, Side.EW, 7) == 4
+    # "South's joker, ace and king of spades take the last three tricks"
+    assert [t.winner for t in rp.tricks[7:]] == [Seat.S] * 3
+    assert {str(t.plays[t.winner_index or 0].card) for t in rp.tricks[7:]} == {"Jo", "AS", "KS"}
+
+
+def test_the_left_bower_lesson_keeps_the_left_bower_until_the_right_has_gone() -> None:
+    rp = _replay("defence-left-bower-over-the-right")
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    # the joker has gone before West's lead, and only the right bower (South's) ranks above
+    # West's left bower among the trumps still out
+    played = {str(p.card) for t in rp.tricks[:2] for p in t.plays}
+    assert "Jo" in played
+    held = trumps_held(rp, 2)
+    left = _trump_power(rp, "JD")
+    above = [(s, str(c)) for s, cards in held.items() for c in cards if _trump_power(rp, str(c)) > left]
+    assert above == [(Seat.S, "JH")]
+    assert sorted(map(str, held[Seat.W])) == ["7H", "JD"]
+    assert rp.tricks[2].leader is Seat.W
+    # South plays last to West's lead, and first before West when South leads
+    assert rp.tricks[2].seats[-1] is Seat.S
+    fourth = rp.tricks[3]
+    assert fourth.seats[:2] == (Seat.S, Seat.W) and str(fourth.plays[0].card) == "JH"
+    assert str(fourth.plays[1].card) == "7H"
+    # afterwards the left bower is the best trump left, and takes the fourth defending trick
+    after = trumps_held(rp, 4)
+    assert max((_trump_power(rp, str(c)), s) for s, cards in after.items() for c in cards)[1] is Seat.W
+    ninth = rp.tricks[8]
+    assert ninth.winner is Seat.W and str(ninth.plays[ninth.winner_index or 0].card) == "JD"
+    assert _won_by(rp, Side.EW, 9) == 4
 
 
 # --- scores, and the course as a whole -------------------------------------------------------
@@ -389,6 +464,8 @@ DESCRIBED = [
     ("defence-never-trump-partners-winner", "intro", Seat.E, "You hold", "Count your", True),
     ("thirteen-trumps-in-hearts", "intro", Seat.S, "You hold", "so seven", False),
     ("twelve-trumps-in-spades", "intro", Seat.S, "You hold", "How many", False),
+    ("defence-over-trump", "intro", Seat.E, "You hold", "Spades are trumps", True),
+    ("defence-left-bower-over-the-right", "intro", Seat.W, "You hold", "With hearts trumps", True),
 ]
 
 
