@@ -321,7 +321,7 @@ def test_quiz_with_a_history_draws_the_learners_progress(
 
 DECISION_CELLS = [
     "from tutor.views.widgets import ReplayWidget\n"
-    "ReplayWidget.from_file('../hands/misere-defence-duck-under.yaml', step=11)",
+    "ReplayWidget.from_file('../hands/misere-defence-on-souths-nine.yaml', step=11)",
 ]
 
 

@@ -41,7 +41,7 @@ def _line(text: str, marker: str) -> int:
 
 # --- reading: the shape, each mistake at its line ----------------------------------------------
 
-AUCTION = "count-then-bid-seven-not-eight"
+AUCTION = "count-then-bid"
 GOOD = """decision:
   at: auction
   question: Seven hearts or eight?
@@ -100,7 +100,7 @@ def test_a_badly_written_decision_is_reported_at_its_line(block: str, blame: str
 
 
 def test_the_calls_offered_must_be_legal_where_asked() -> None:
-    text = _without("raise-partners-suit") + (
+    text = _without("partners-diamonds-or-your-hearts") + (
         "decision:\n  at: auction\n  question: Raise?\n  choices: [8D, 7S]\n  answer: 8D\n")
     (problem,) = _problems(text)
     assert "choice 2, 7S" in problem.message and problem.line == _line(text, "choices:")
@@ -124,7 +124,7 @@ def test_every_shipped_decision_round_trips(path: Path) -> None:
 
 
 def test_the_kinds_of_choice() -> None:
-    names = ("misere-nominate-the-joker", "misere-bury-the-lone-cards", "misere-defence-duck-under")
+    names = ("misere-nominate-the-joker", "misere-which-three-to-put-away", "misere-defence-on-souths-nine")
     kinds = {handfile.load(HANDS / f"{n}.yaml").decision.right.__class__  # type: ignore[union-attr]
              for n in names}
     assert kinds == {Suit, tuple, Play}
@@ -152,15 +152,15 @@ REFUTED = [
     # a card: the answer must be a best card, and every other choice must cost tricks
     ("australian-auction", (), "decision:\n  at: \"1.1\"\n  question: Lead?\n  choices: [Jo, 7S]\n"
      "  answer: Jo\n", "answer:", "is not a best card"),
-    ("defence-trump-partners-loser", (), "decision:\n  at: \"1.3\"\n  question: Trump?\n"
+    ("defence-partners-jack-of-clubs", (), "decision:\n  at: \"1.3\"\n  question: Trump?\n"
      "  choices: [8H, QH, 5D]\n  answer: 8H\n", "choices:", "choice 2, East's Q♥, is as good as the answer"),
-    ("defence-never-trump-partners-winner", (), "decision:\n  at: \"1.3\"\n  question: Trump?\n"
+    ("defence-partners-ace-of-clubs", (), "decision:\n  at: \"1.3\"\n  question: Trump?\n"
      "  choices: [7S, AC]\n  answer: 7S\n", "choices:", "is not a card East may play there"),
     # a discard: among the best, and every other choice worse
-    ("misere-bury-the-lone-cards", (*NO_PLAY, "discard"), "discard: [8C, 9S, KD]\ndecision:\n  at: discard\n"
+    ("misere-which-three-to-put-away", (*NO_PLAY, "discard"), "discard: [8C, 9S, KD]\ndecision:\n  at: discard\n"
      "  question: Which?\n  choices: [[8C, 9S, KD], [10C, 8C, KD]]\n  answer: [8C, 9S, KD]\n",
      "answer:", "is not among the best discards"),
-    ("misere-bury-the-lone-cards", (), "decision:\n  at: discard\n  question: Which?\n"
+    ("misere-which-three-to-put-away", (), "decision:\n  at: discard\n  question: Which?\n"
      "  choices: [[10C, 8C, KD], [10C, 8C, 9S]]\n  answer: [10C, 8C, KD]\n", "choices:",
      "is among South's best discards"),
     # the joker: the best suit to name, every other choice worse, tricks as stated
@@ -178,7 +178,7 @@ REFUTED = [
      "choice 3, 6♥ by South, makes too"),
     (AUCTION, (), GOOD + "  tricks: {8H: 8}\n", "tricks:", "takes 7 tricks with best play after the "
      "best discard, not 8"),
-    ("pass-then-bid-bid-after-pass", (), "decision:\n  at: auction\n  question: Pass?\n"
+    ("auction-a-pass-not-final", (), "decision:\n  at: auction\n  question: Pass?\n"
      "  choices: [pass, 8H]\n  answer: 8H\n  tricks: {pass: 7}\n", "tricks:",
      "after pass (7♦ by East) the contractor's side takes 8 tricks"),
 ]
@@ -205,10 +205,10 @@ BIDDER = [
      "bidder (South) counts 6 tricks in diamonds"),
     (AUCTION, GOOD, ""),
     # partner holds the bid: the computer bidder never bids over partner, so it counts nothing
-    ("raise-partners-suit", "decision:\n  at: auction\n  question: Raise?\n  choices: [8D, pass]\n"
+    ("partners-diamonds-or-your-hearts", "decision:\n  at: auction\n  question: Raise?\n  choices: [8D, pass]\n"
      "  answer: 8D\n  tricks: {pass: 10}\n", ""),
     # a raise of the final bid: it would raise to what it counts (eight), not to nine
-    ("raise-your-own-bid", "decision:\n  at: auction\n  question: Raise?\n  choices: [pass, 8H, 9H]\n"
+    ("your-seven-hearts-stands", "decision:\n  at: auction\n  question: Raise?\n  choices: [pass, 8H, 9H]\n"
      "  answer: 8H\n  tricks: {pass: 8}\n", ""),
 ]
 

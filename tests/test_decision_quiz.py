@@ -33,15 +33,15 @@ def test_every_strategy_lesson_asks_a_decision() -> None:
 
 #: (lesson, an answer typed, right?, a topic the question has besides the lesson's tags)
 TYPED = [
-    ("count-then-bid-seven-not-eight", "7h", True, "bidding"),
-    ("count-then-bid-seven-not-eight", "b", False, "bidding"),
-    ("raise-partners-suit", "PASS", False, "bidding"),
-    ("misere-bury-the-lone-cards", "kd 8c 10c", True, "kitty"),       # a discard in any order
-    ("misere-bury-the-lone-cards", "8C 9S KD", False, "kitty"),
+    ("count-then-bid", "7h", True, "bidding"),
+    ("count-then-bid", "b", False, "bidding"),
+    ("partners-diamonds-or-your-hearts", "PASS", False, "bidding"),
+    ("misere-which-three-to-put-away", "kd 8c 10c", True, "kitty"),       # a discard in any order
+    ("misere-which-three-to-put-away", "8C 9S KD", False, "kitty"),
     ("misere-nominate-the-joker", "hearts", True, "joker-nomination"),
     ("misere-nominate-the-joker", "D", False, "joker-nomination"),
-    ("no-trumps-set-up-the-long-suit", "KS", True, "opening-lead"),
-    ("defence-never-trump-partners-winner", "JD", False, "suit-defence"),
+    ("no-trumps-long-suit-and-two-aces", "KS", True, "opening-lead"),
+    ("defence-partners-ace-of-clubs", "JD", False, "suit-defence"),
 ]
 
 
@@ -63,7 +63,7 @@ def test_the_decision_is_asked_and_explained_by_the_lesson(name: str, typed: str
 
 
 def test_a_typed_answer_that_is_no_choice_is_refused() -> None:
-    q = decision_question(_replay(HANDS / "count-then-bid-seven-not-eight.yaml"))
+    q = decision_question(_replay(HANDS / "count-then-bid.yaml"))
     assert q is not None
     with pytest.raises(ValueError, match="answer with a letter"):
         q.parse("9H")

@@ -14,10 +14,10 @@ HANDS = Path(__file__).resolve().parent.parent / "hands"
 
 #: (lesson, the step before the decision's, the key to press, right?, the answer's words)
 CASES = [
-    ("count-then-bid-seven-not-eight", 0, "a", True, "seven hearts"),
-    ("misere-bury-the-lone-cards", 7, "c", False, "the 10 of clubs, the 8 of clubs and the king of diamonds"),
+    ("count-then-bid", 0, "a", True, "seven hearts"),
+    ("misere-which-three-to-put-away", 7, "c", False, "the 10 of clubs, the 8 of clubs and the king of diamonds"),
     ("misere-nominate-the-joker", 9, "b", False, "hearts"),
-    ("misere-defence-duck-under", None, "a", True, "the 7 of hearts"),
+    ("misere-defence-on-souths-nine", None, "a", True, "the 7 of hearts"),
 ]
 
 
@@ -74,11 +74,11 @@ def test_a_lesson_without_a_decision_steps_as_before() -> None:
 
 #: (lesson, the control the learner uses to get past the decision: "last" or a Go-to label)
 JUMPS = [
-    ("count-then-bid-seven-not-eight", "last"),
-    ("count-then-bid-seven-not-eight", "The result"),
-    ("misere-bury-the-lone-cards", "Trick 1"),
-    ("misere-defence-clear-the-way", "Trick 9"),
-    ("misere-defence-clear-the-way", "last"),
+    ("count-then-bid", "last"),
+    ("count-then-bid", "The result"),
+    ("misere-which-three-to-put-away", "Trick 1"),
+    ("misere-defence-what-to-throw", "Trick 9"),
+    ("misere-defence-what-to-throw", "last"),
 ]
 
 
@@ -104,7 +104,7 @@ def test_last_and_go_to_stop_at_an_unanswered_decision(name: str, control: str) 
 
 
 def test_go_to_a_trick_before_the_decision_does_not_ask() -> None:
-    w = ReplayWidget.from_file(HANDS / "misere-defence-clear-the-way.yaml")
+    w = ReplayWidget.from_file(HANDS / "misere-defence-what-to-throw.yaml")
     at = w.replay.decision_step()
     w.trick_picker.value = dict(w.trick_picker.options)["Trick 8"]  # the decision is trick 8's 3rd card
     assert not w.deciding and at is not None and w.step == at - 2

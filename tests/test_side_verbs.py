@@ -21,7 +21,7 @@ from tutor.teach.values import step_values
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 THREE = HANDS / "three-handed-alone-against-two.yaml"  # South alone at three
-MISERE = HANDS / "misere-bury-the-lone-cards.yaml"  # South's partner sits out
+MISERE = HANDS / "misere-which-three-to-put-away.yaml"  # South's partner sits out
 
 #: A lone seat's name then a plural verb: what the fault printed.
 _PLURAL_AFTER_ONE = re.compile(r"\b(?:North|East|South|West) (?:take|want|need|win|score) ")

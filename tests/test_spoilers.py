@@ -88,14 +88,14 @@ def _line(text: str, marker: str) -> int:
 
 #: (lesson, what is written instead, the line to blame (a piece of it), what the message says)
 FILES = [
-    ("count-then-bid-seven-not-eight",
+    ("count-then-bid",
      ('title: "Count your tricks, then bid: seven hearts or eight?"',
       'title: "Count your tricks, then bid: seven hearts, not eight"'),
      "title:", "the title gives the decision's answer away: it names seven hearts"),
-    ("misere-defence-duck-under",
+    ("misere-defence-on-souths-nine",
      ("    want.\n", "    want: play the 7 of hearts.\n"),
      "intro:", "the intro gives the decision's answer away: it names the 7 of hearts"),
-    ("misere-defence-clear-the-way",
+    ("misere-defence-what-to-throw",
      ('title: "Defending misère: what do you throw while partner leads?"',
       'title: "Defending misère: throw the A♥"'),
      "title:", "it names the ace of hearts, and no other choice"),

@@ -34,24 +34,24 @@ HANDS = ROOT / "hands"
 
 #: The course, in the order of the learning path.
 COURSE = (
-    "count-then-bid-seven-not-eight",
+    "count-then-bid",
     "thirteen-trumps-in-hearts",
     "twelve-trumps-in-spades",
     "hearts-or-no-trumps",
-    "raise-partners-suit",
-    "raise-your-own-bid",
-    "pass-then-bid-bid-after-pass",
-    "joker-stopper-in-no-trumps",
-    "no-trumps-set-up-the-long-suit",
-    "defence-never-trump-partners-winner",
-    "defence-trump-partners-loser",
-    "misere-bury-the-lone-cards",
+    "partners-diamonds-or-your-hearts",
+    "your-seven-hearts-stands",
+    "auction-a-pass-not-final",
+    "no-trumps-seven-with-the-joker",
+    "no-trumps-long-suit-and-two-aces",
+    "defence-partners-ace-of-clubs",
+    "defence-partners-jack-of-clubs",
+    "misere-which-three-to-put-away",
     "misere-nominate-the-joker",
-    "misere-defence-duck-under",
-    "misere-defence-clear-the-way",
-    "game-end-bid-to-the-score",
-    "defence-over-trump",
-    "defence-left-bower-over-the-right",
+    "misere-defence-on-souths-nine",
+    "misere-defence-what-to-throw",
+    "game-end-at-460",
+    "defence-north-trumps-partners-club",
+    "defence-joker-gone-left-bower-held",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -108,16 +108,16 @@ def _best_discard_value(rp: Replay) -> int:
 
 #: lesson -> (auction, joker or "", discard or "best", the contractor's side's tricks).
 CONTRACTS = {
-    "count-then-bid-seven-not-eight": [
+    "count-then-bid": [
         ("[7H, pass, pass, pass]", "", "[7C, 6C, 5D]", 7),   # seven hearts makes exactly
         ("[8H, pass, pass, pass]", "", "best", 7),           # eight: one off, whatever the discard
     ],
-    "raise-partners-suit": [
+    "partners-diamonds-or-your-hearts": [
         ("[7D, pass, 8D, pass, pass]", "", "[6S, 8S, JC]", 10),   # the raise: all ten
         ("[7D, pass, 8H, pass, pass]", "", "best", 5),            # South's hearts: five
         ("[7D, pass, pass, pass]", "", "best", 10),               # North's seven diamonds: ten
     ],
-    "raise-your-own-bid": [
+    "your-seven-hearts-stands": [
         ("[7H, pass, pass, pass, 8H, pass, pass, pass]", "", "[5D, 6C, 6D]", 8),   # makes exactly
         ("[7H, pass, pass, pass, 9H, pass, pass, pass]", "", "best", 8),           # nine: one off
     ],
@@ -125,7 +125,7 @@ CONTRACTS = {
         ("[7D, misere, pass, pass, pass]", joker, "[9S, 8D, KC]", tricks)
         for joker, tricks in (("S", 0), ("H", 0), ("C", 0), ("D", 1))   # diamonds: forced to win
     ],
-    "game-end-bid-to-the-score": [
+    "game-end-at-460": [
         ("[6S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # six spades makes
         ("[8S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # so would eight
         ("[7NT, pass, pass, pass]", "", "best", 5),            # seven no-trumps: five tricks
@@ -134,11 +134,11 @@ CONTRACTS = {
         ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
         ("[8NT, pass, pass, pass]", "", "best", 7),     # eight no-trumps goes one off
     ],
-    "pass-then-bid-bid-after-pass": [
+    "auction-a-pass-not-final": [
         ("[pass, 6D, pass, 7D, pass, pass, pass]", "", "best", 8),  # East–West make eight in diamonds
         ("[pass, 6D, pass, 7D, 8H, pass, pass, pass]", "", "[6D, 6C, 5C]", 10),
     ],
-    "joker-stopper-in-no-trumps": [
+    "no-trumps-seven-with-the-joker": [
         ("[7NT, pass, pass, pass]", "", "[4D, 8D, 5S]", 8),   # the joker kept
         ("[7NT, pass, pass, pass]", "D", "[4D, 8D, 5S]", 8),
         ("[7NT, pass, pass, pass]", "H", "[4D, 8D, 5S]", 6),
@@ -171,7 +171,7 @@ def test_contracts_the_notes_compare(name: str, auction: str, joker: str, discar
 
 #: lesson -> {discard: the contractor's side's tricks after it, with best play}.
 DISCARDS = {
-    "misere-bury-the-lone-cards": {
+    "misere-which-three-to-put-away": {
         "[10C, 8C, KD]": 0,   # both clubs buried: the misère is safe
         "[10C, 8C, 9S]": 0,   # the king of diamonds kept instead: safe too
         "[10C, 9S, KD]": 1,   # the 8 of clubs kept: lost
@@ -193,32 +193,32 @@ def test_discards_the_notes_compare(name: str, discard: str, tricks: int) -> Non
 
 #: (lesson, card note) -> {a card the note says was not played: its value}.
 ALTERNATIVES = {
-    ("defence-never-trump-partners-winner", "1.3"): {"10H": 7, "6H": 7, "JD": 7},   # trumping makes it
+    ("defence-partners-ace-of-clubs", "1.3"): {"10H": 7, "6H": 7, "JD": 7},   # trumping makes it
     ("thirteen-trumps-in-hearts", "1.2"): {"JD": 10},
     ("thirteen-trumps-in-hearts", "2.2"): {"JD": 10},
     ("thirteen-trumps-in-hearts", "5.4"): {"KS": 8, "AC": 8, "KC": 8},
     ("twelve-trumps-in-spades", "3.1"): {"10S": 9, "9S": 9},
     ("hearts-or-no-trumps", "1.4"): {"JD": 9},
-    ("joker-stopper-in-no-trumps", "1.1"): {"Jo:S": 4, "Jo:C": 4, "Jo:D": 4, "Jo:H": 6},
-    ("no-trumps-set-up-the-long-suit", "1.1"): {"AH": 6, "AC": 7},
-    ("no-trumps-set-up-the-long-suit", "1.4"): {"5S": 9},
-    ("no-trumps-set-up-the-long-suit", "5.3"): {"Jo": 4},
-    ("defence-trump-partners-loser", "1.1"): {"JD": 10, "9H": 9, "AD": 7},    # other leads: made
-    ("defence-trump-partners-loser", "1.3"): {"QS": 8, "QD": 8},              # a spade or a diamond
+    ("no-trumps-seven-with-the-joker", "1.1"): {"Jo:S": 4, "Jo:C": 4, "Jo:D": 4, "Jo:H": 6},
+    ("no-trumps-long-suit-and-two-aces", "1.1"): {"AH": 6, "AC": 7},
+    ("no-trumps-long-suit-and-two-aces", "1.4"): {"5S": 9},
+    ("no-trumps-long-suit-and-two-aces", "5.3"): {"Jo": 4},
+    ("defence-partners-jack-of-clubs", "1.1"): {"JD": 10, "9H": 9, "AD": 7},    # other leads: made
+    ("defence-partners-jack-of-clubs", "1.3"): {"QS": 8, "QD": 8},              # a spade or a diamond
     ("misere-nominate-the-joker", "1.1"): {"Jo": 1},
     ("misere-nominate-the-joker", "9.3"): {"Jo": 2},
-    ("raise-your-own-bid", "1.2"): {"JH": 9, "JD": 9},
-    ("misere-defence-clear-the-way", "4.3"): {"QS": 0, "9S": 0},   # a spade thrown: misère made
-    ("misere-defence-clear-the-way", "9.1"): {"8S": 0},
-    ("raise-partners-suit", "2.3"): {"KH": 9, "8D": 9},   # trumping partner's ace costs
-    ("count-then-bid-seven-not-eight", "1.4"): {"JH": 8},
-    ("misere-defence-duck-under", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
-    ("pass-then-bid-bid-after-pass", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
+    ("your-seven-hearts-stands", "1.2"): {"JH": 9, "JD": 9},
+    ("misere-defence-what-to-throw", "4.3"): {"QS": 0, "9S": 0},   # a spade thrown: misère made
+    ("misere-defence-what-to-throw", "9.1"): {"8S": 0},
+    ("partners-diamonds-or-your-hearts", "2.3"): {"KH": 9, "8D": 9},   # trumping partner's ace costs
+    ("count-then-bid", "1.4"): {"JH": 8},
+    ("misere-defence-on-souths-nine", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
+    ("auction-a-pass-not-final", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
     # trumping under North, or throwing a heart or a diamond: seven spades makes
-    ("defence-over-trump", "1.4"): {"5S": 7, "4H": 7, "KH": 7, "JH": 7, "10H": 7, "7D": 7, "KD": 8},
-    ("defence-over-trump", "2.1"): {"KH": 7, "4H": 8, "KD": 8, "7D": 8},   # no trump led: a second ruff
-    ("defence-left-bower-over-the-right", "3.1"): {"JD": 7, "7H": 7},      # either trump led: made
-    ("defence-left-bower-over-the-right", "4.2"): {"JD": 7},               # the left bower under the right
+    ("defence-north-trumps-partners-club", "1.4"): {"5S": 7, "4H": 7, "KH": 7, "JH": 7, "10H": 7, "7D": 7, "KD": 8},
+    ("defence-north-trumps-partners-club", "2.1"): {"KH": 7, "4H": 8, "KD": 8, "7D": 8},   # no trump led: a second ruff
+    ("defence-joker-gone-left-bower-held", "3.1"): {"JD": 7, "7H": 7},      # either trump led: made
+    ("defence-joker-gone-left-bower-held", "4.2"): {"JD": 7},               # the left bower under the right
 }
 
 
@@ -261,11 +261,11 @@ COUNTS = [
     ("twelve-trumps-in-spades", 3, 3, 0, ("3", "No trump is left outside South's hand")),
     ("hearts-or-no-trumps", 0, 7, 6, ("discard", "thirteen", "holds seven", "six are out")),
     ("hearts-or-no-trumps", 4, 4, 1, ("4.4", "eight of the thirteen", "the last trump out")),
-    ("raise-your-own-bid", 0, 6, 7, ("discard", "a sixth trump")),
-    ("game-end-bid-to-the-score", 0, 6, 6, ("discard", "six trumps of the twelve")),
-    ("defence-never-trump-partners-winner", 0, 7, 6, ("intro", "so you hold three")),
-    ("defence-over-trump", 0, 5, 7, ("intro", "twelve of them")),
-    ("defence-left-bower-over-the-right", 0, 6, 7, ("intro", "so you hold three trumps")),
+    ("your-seven-hearts-stands", 0, 6, 7, ("discard", "a sixth trump")),
+    ("game-end-at-460", 0, 6, 6, ("discard", "six trumps of the twelve")),
+    ("defence-partners-ace-of-clubs", 0, 7, 6, ("intro", "so you hold three")),
+    ("defence-north-trumps-partners-club", 0, 5, 7, ("intro", "twelve of them")),
+    ("defence-joker-gone-left-bower-held", 0, 6, 7, ("intro", "so you hold three trumps")),
 ]
 
 
@@ -290,7 +290,7 @@ def test_trump_counts_in_notes(name: str, after: int, mine: int, theirs: int,
 
 
 def test_east_holds_three_trumps_in_the_defence_lesson() -> None:
-    rp = _replay("defence-never-trump-partners-winner")
+    rp = _replay("defence-partners-ace-of-clubs")
     assert len(trumps_held(rp, 0)[Seat.E]) == 3
 
 
@@ -306,7 +306,7 @@ def _won_by(rp: Replay, side: Side, after: int) -> int:
 
 
 def test_the_over_trump_lesson_east_trumps_over_a_small_trump_it_cannot_save() -> None:
-    rp = _replay("defence-over-trump")
+    rp = _replay("defence-north-trumps-partners-club")
     first = rp.tricks[0]
     cards = {seat: str(play.card) for seat, play in zip(first.seats, first.plays, strict=True)}
     # South leads a club; North and East, both without clubs, trump it: North low, East over it
@@ -334,7 +334,7 @@ def test_the_over_trump_lesson_east_trumps_over_a_small_trump_it_cannot_save() -
 
 
 def test_the_left_bower_lesson_keeps_the_left_bower_until_the_right_has_gone() -> None:
-    rp = _replay("defence-left-bower-over-the-right")
+    rp = _replay("defence-joker-gone-left-bower-held")
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
     # the joker has gone before West's lead, and only the right bower (South's) ranks above
@@ -397,7 +397,7 @@ def test_the_game_end_lesson_is_the_last_hand_of_its_match() -> None:
     before = sheet.rows[-2].totals
     assert before is not None and dict(before) == {"NS": 460, "EW": 350}
     assert dict(sheet.totals) == {"NS": 500, "EW": 370}
-    intro = " ".join(handfile.load(HANDS / "game-end-bid-to-the-score.yaml").notes["intro"].split())
+    intro = " ".join(handfile.load(HANDS / "game-end-at-460.yaml").notes["intro"].split())
     assert "North–South have 460, East–West 350" in intro
 
 
@@ -410,7 +410,7 @@ def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
 
 
 def test_wests_hearts_are_all_higher_than_souths_and_easts_four_is_the_lowest() -> None:
-    rp = _replay("misere-defence-clear-the-way")
+    rp = _replay("misere-defence-what-to-throw")
     order = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
 
     def hearts(seat: Seat) -> list[int]:
@@ -451,21 +451,21 @@ def cards_named(text: str) -> list[str]:
 #: whether it names all ten card by card; otherwise ("five spades to the ace and king") every card
 #: it does name must be the seat's).
 DESCRIBED = [
-    ("count-then-bid-seven-not-eight", "intro", Seat.S, "You hold", "Count before", True),
-    ("raise-your-own-bid", "intro", Seat.S, "with the joker", "You bid", True),
-    ("game-end-bid-to-the-score", "intro", Seat.S, "first to speak", "Seven no-trumps", True),
+    ("count-then-bid", "intro", Seat.S, "You hold", "Count before", True),
+    ("your-seven-hearts-stands", "intro", Seat.S, "with the joker", "You bid", True),
+    ("game-end-at-460", "intro", Seat.S, "first to speak", "Seven no-trumps", True),
     ("misere-nominate-the-joker", "intro", Seat.S, "holding the joker", "In Australian", True),
-    ("misere-defence-clear-the-way", "intro", Seat.W, "You hold", "Your partner", True),
+    ("misere-defence-what-to-throw", "intro", Seat.W, "You hold", "Your partner", True),
     ("hearts-or-no-trumps", "intro", Seat.S, "You hold", "Eight no-trumps", False),
-    ("raise-partners-suit", "intro", Seat.S, "You hold", "Your hearts", False),
-    ("pass-then-bid-bid-after-pass", "intro", Seat.S, "with the joker", "This table", False),
-    ("joker-stopper-in-no-trumps", "intro", Seat.S, "with the joker", "The kitty", False),
-    ("misere-defence-duck-under", "intro", Seat.E, "You hold", "Think about", True),
-    ("defence-never-trump-partners-winner", "intro", Seat.E, "You hold", "Count your", True),
+    ("partners-diamonds-or-your-hearts", "intro", Seat.S, "You hold", "Your hearts", False),
+    ("auction-a-pass-not-final", "intro", Seat.S, "with the joker", "This table", False),
+    ("no-trumps-seven-with-the-joker", "intro", Seat.S, "with the joker", "The kitty", False),
+    ("misere-defence-on-souths-nine", "intro", Seat.E, "You hold", "Think about", True),
+    ("defence-partners-ace-of-clubs", "intro", Seat.E, "You hold", "Count your", True),
     ("thirteen-trumps-in-hearts", "intro", Seat.S, "You hold", "so seven", False),
     ("twelve-trumps-in-spades", "intro", Seat.S, "You hold", "How many", False),
-    ("defence-over-trump", "intro", Seat.E, "You hold", "Spades are trumps", True),
-    ("defence-left-bower-over-the-right", "intro", Seat.W, "You hold", "With hearts trumps", True),
+    ("defence-north-trumps-partners-club", "intro", Seat.E, "You hold", "Spades are trumps", True),
+    ("defence-joker-gone-left-bower-held", "intro", Seat.W, "You hold", "With hearts trumps", True),
 ]
 
 

@@ -14,9 +14,9 @@ from tutor.views.export import Site
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
-DISCARD = "misere-bury-the-lone-cards"      # which three cards to bury
-CALL = "count-then-bid-seven-not-eight"     # seven hearts or eight
-CARD = "misere-defence-clear-the-way"       # West's card at trick 8
+DISCARD = "misere-which-three-to-put-away"      # which three cards to bury
+CALL = "count-then-bid"     # seven hearts or eight
+CARD = "misere-defence-what-to-throw"       # West's card at trick 8
 RULES = "eight-hearts-set"
 SITE_LESSONS = (DISCARD, CALL, CARD, RULES)
 
