@@ -157,7 +157,8 @@ REFUTED = [
     ("defence-partners-ace-of-clubs", (), "decision:\n  at: \"1.3\"\n  question: Trump?\n"
      "  choices: [7S, AC]\n  answer: 7S\n", "choices:", "is not a card East may play there"),
     # a discard: among the best, and every other choice worse
-    ("misere-which-three-to-put-away", (*NO_PLAY, "discard"), "discard: [8C, 9S, KD]\ndecision:\n  at: discard\n"
+    ("misere-which-three-to-put-away", (*NO_PLAY, "discard"),
+     "discard: [8C, 9S, KD]\ndecision:\n  at: discard\n"
      "  question: Which?\n  choices: [[8C, 9S, KD], [10C, 8C, KD]]\n  answer: [8C, 9S, KD]\n",
      "answer:", "is not among the best discards"),
     ("misere-which-three-to-put-away", (), "decision:\n  at: discard\n  question: Which?\n"
@@ -205,7 +206,8 @@ BIDDER = [
      "bidder (South) counts 6 tricks in diamonds"),
     (AUCTION, GOOD, ""),
     # partner holds the bid: the computer bidder never bids over partner, so it counts nothing
-    ("partners-diamonds-or-your-hearts", "decision:\n  at: auction\n  question: Raise?\n  choices: [8D, pass]\n"
+    ("partners-diamonds-or-your-hearts",
+     "decision:\n  at: auction\n  question: Raise?\n  choices: [8D, pass]\n"
      "  answer: 8D\n  tricks: {pass: 10}\n", ""),
     # a raise of the final bid: it would raise to what it counts (eight), not to nine
     ("your-seven-hearts-stands", "decision:\n  at: auction\n  question: Raise?\n  choices: [pass, 8H, 9H]\n"

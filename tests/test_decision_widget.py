@@ -15,7 +15,8 @@ HANDS = Path(__file__).resolve().parent.parent / "hands"
 #: (lesson, the step before the decision's, the key to press, right?, the answer's words)
 CASES = [
     ("count-then-bid", 0, "a", True, "seven hearts"),
-    ("misere-which-three-to-put-away", 7, "c", False, "the 10 of clubs, the 8 of clubs and the king of diamonds"),
+    ("misere-which-three-to-put-away", 7, "c", False,
+     "the 10 of clubs, the 8 of clubs and the king of diamonds"),
     ("misere-nominate-the-joker", 9, "b", False, "hearts"),
     ("misere-defence-on-souths-nine", None, "a", True, "the 7 of hearts"),
 ]

@@ -215,8 +215,10 @@ ALTERNATIVES = {
     ("misere-defence-on-souths-nine", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("auction-a-pass-not-final", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
     # trumping under North, or throwing a heart or a diamond: seven spades makes
-    ("defence-north-trumps-partners-club", "1.4"): {"5S": 7, "4H": 7, "KH": 7, "JH": 7, "10H": 7, "7D": 7, "KD": 8},
-    ("defence-north-trumps-partners-club", "2.1"): {"KH": 7, "4H": 8, "KD": 8, "7D": 8},   # no trump led: a second ruff
+    ("defence-north-trumps-partners-club", "1.4"):
+        {"5S": 7, "4H": 7, "KH": 7, "JH": 7, "10H": 7, "7D": 7, "KD": 8},
+    # no trump led: a second ruff
+    ("defence-north-trumps-partners-club", "2.1"): {"KH": 7, "4H": 8, "KD": 8, "7D": 8},
     ("defence-joker-gone-left-bower-held", "3.1"): {"JD": 7, "7H": 7},      # either trump led: made
     ("defence-joker-gone-left-bower-held", "4.2"): {"JD": 7},               # the left bower under the right
 }
