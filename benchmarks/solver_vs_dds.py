@@ -12,8 +12,9 @@ times tutor's solver and ``endplay.dds.solve_board`` and prints the ratio of the
     its own suit-contract time from (a).
 
 Times are CPU seconds of this process (``time.process_time``), so a busy machine disturbs
-them less than wall time; both sides are measured in the same run, so the ratios compare
-like with like. Run it from the project root with the project's venv:
+them less than wall time; both sides are measured in the same run, deal by deal in turn (and
+the no-trumps and misère deals among the suit deals), so the ratios compare like with like
+even when the machine's load changes during the run. Run it from the project root with the project's venv:
 
     .venv/bin/python benchmarks/solver_vs_dds.py              # 200 deals
     .venv/bin/python benchmarks/solver_vs_dds.py --deals 50
@@ -109,10 +110,6 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     args = parser.parse_args()
     suit = list(_deals(args.deals, _suit))
-    lead_ours = [_timed(lambda d=d: Solver().options(d.start)) for d in suit]
-    lead_dds = [_timed(lambda d=d: solve_board(_bridge(d)[0])) for d in suit]
-    hand_ours = [_timed(lambda d=d: _ours_whole_hand(d)) for d in suit]
-    hand_dds = [_timed(lambda d=d: _dds_whole_hand(d)) for d in suit]
 
     def joker_nt(d: SolverDeal) -> bool:
         return (d.start.ctx.trumps is None and not d.start.minimise
@@ -120,8 +117,29 @@ def main() -> None:
 
     nt = list(_deals(max(20, args.deals // 4), joker_nt, start=10_000))
     misere = list(_deals(max(20, args.deals // 4), lambda d: d.start.minimise, start=20_000))
-    nt_ours = [_timed(lambda d=d: Solver().options(d.start)) for d in nt]
-    misere_ours = [_timed(lambda d=d: Solver().options(d.start)) for d in misere]
+    # Each deal's four timings are taken one after the other, and the other contracts' deals
+    # between the suit deals, so that a machine that gets busier or quieter during the run
+    # weighs on both sides of every ratio alike.
+    lead_ours: list[float] = []
+    lead_dds: list[float] = []
+    hand_ours: list[float] = []
+    hand_dds: list[float] = []
+    nt_ours: list[float] = []
+    misere_ours: list[float] = []
+    every = max(1, len(suit) // max(len(nt), len(misere)))
+    for i, d in enumerate(suit):
+        lead_ours.append(_timed(lambda d=d: Solver().options(d.start)))
+        lead_dds.append(_timed(lambda d=d: solve_board(_bridge(d)[0])))
+        hand_ours.append(_timed(lambda d=d: _ours_whole_hand(d)))
+        hand_dds.append(_timed(lambda d=d: _dds_whole_hand(d)))
+        if i % every == 0:
+            k = i // every
+            if k < len(nt):
+                nt_ours.append(_timed(lambda d=nt[k]: Solver().options(d.start)))
+            if k < len(misere):
+                misere_ours.append(_timed(lambda d=misere[k]: Solver().options(d.start)))
+    nt_ours += [_timed(lambda d=d: Solver().options(d.start)) for d in nt[len(nt_ours):]]
+    misere_ours += [_timed(lambda d=d: Solver().options(d.start)) for d in misere[len(misere_ours):]]
     print(f"{len(suit)} suit-contract deals after the discard; CPU time per deal, tutor vs DDS")
     print(f"(a) every opening lead:        {_stats(lead_ours, lead_dds)}")
     print(f"(b) every card of a whole hand: {_stats(hand_ours, hand_dds)}")
