@@ -20,8 +20,8 @@
  *  - move ordering: win cheaply, duck low, lead winners and the top of long suits first, and
  *    the lead that settled a matching position before.
  *
- * State outside a Solver: one spare table, kept when a solver is let go for the next one
- * (see give_back), so that a fresh solver does not fault in a fresh table.
+ * State outside a Solver: one spare table of each size, kept when a solver is let go for the
+ * next one of that size (see give_back), so that a fresh solver does not fault in a fresh table.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -991,17 +991,23 @@ typedef struct {
 
 /*
  * Tables are large and a fresh one costs a page fault for every page the search touches, so
- * a solver's table is kept when it is let go and handed to the next solver of that size.
- * Entries carry the generation they were stored in, and every new owner (or new contract)
- * takes a new generation, so nothing has to be cleared. Handled with the GIL held.
+ * a solver's table is kept when it is let go and handed to the next solver of that size: one
+ * spare of each size, since contracts of different sizes follow one another (a suit contract,
+ * then a misère, as tutor check goes through the lessons). Entries carry the generation they
+ * were stored in, and every new owner (or new contract) takes a new generation, so nothing
+ * has to be cleared. Handled with the GIL held.
  */
-static Bucket *spare_tt = NULL;
-static u64 spare_mask = 0;
+#define MINLOG 8
+#define MAXLOG 22
+static Bucket *spare_tt[MAXLOG + 1];
 static uint32_t generation = 0;
+
+static int log2_of(u64 buckets) { return lowbit(buckets); }
 
 static void give_back(SolverObject *self) {
     if (!self->tt) return;
-    if (!spare_tt) { spare_tt = self->tt; spare_mask = self->ttmask; }
+    int k = log2_of(self->ttmask + 1);
+    if (!spare_tt[k]) spare_tt[k] = self->tt;
     else PyMem_RawFree(self->tt);
     self->tt = NULL;
 }
@@ -1016,15 +1022,15 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"size_log2", NULL};
     int size_log2 = 15;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|i", kwlist, &size_log2)) return -1;
-    if (size_log2 < 8 || size_log2 > 22) {
+    if (size_log2 < MINLOG || size_log2 > MAXLOG) {
         PyErr_SetString(PyExc_ValueError, "size_log2 must be 8 to 22");
         return -1;
     }
     give_back(self);
     u64 buckets = 1ULL << size_log2;
-    if (spare_tt && spare_mask == buckets - 1) {
-        self->tt = spare_tt;
-        spare_tt = NULL;
+    if (spare_tt[size_log2]) {
+        self->tt = spare_tt[size_log2];
+        spare_tt[size_log2] = NULL;
     } else {
         self->tt = PyMem_RawCalloc(buckets, sizeof(Bucket));
         if (!self->tt) { PyErr_NoMemory(); return -1; }
