@@ -52,6 +52,7 @@ COURSE = (
     "game-end-at-460",
     "defence-north-trumps-partners-club",
     "defence-joker-gone-left-bower-held",
+    "game-end-win-on-defence",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -129,6 +130,11 @@ CONTRACTS = {
         ("[6S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # six spades makes
         ("[8S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # so would eight
         ("[7NT, pass, pass, pass]", "", "best", 5),            # seven no-trumps: five tricks
+    ],
+    "game-end-win-on-defence": [
+        ("[pass, pass, pass, 7S]", "", "[10C, 5D, 4D]", 7),   # seven spades makes exactly
+        ("[pass, pass, pass, 6S]", "", "best", 7),            # six: the same seven tricks
+        ("[pass, pass, pass, 8S]", "", "best", 7),            # eight: one off, whatever the discard
     ],
     "hearts-or-no-trumps": [
         ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
@@ -221,6 +227,7 @@ ALTERNATIVES = {
     ("defence-north-trumps-partners-club", "2.1"): {"KH": 7, "4H": 8, "KD": 8, "7D": 8},
     ("defence-joker-gone-left-bower-held", "3.1"): {"JD": 7, "7H": 7},      # either trump led: made
     ("defence-joker-gone-left-bower-held", "4.2"): {"JD": 7},               # the left bower under the right
+    ("game-end-win-on-defence", "1.2"): {"QS": 8},   # the queen thrown under the right bower
 }
 
 
@@ -268,6 +275,8 @@ COUNTS = [
     ("defence-partners-ace-of-clubs", 0, 7, 6, ("intro", "so you hold three")),
     ("defence-north-trumps-partners-club", 0, 5, 7, ("intro", "twelve of them")),
     ("defence-joker-gone-left-bower-held", 0, 6, 7, ("intro", "so you hold three trumps")),
+    ("game-end-win-on-defence", 0, 5, 7,
+     ("discard", "five of the twelve trumps", "seven are in the other three hands")),
 ]
 
 
@@ -403,6 +412,86 @@ def test_the_game_end_lesson_is_the_last_hand_of_its_match() -> None:
     assert "North–South have 460, East–West 350" in intro
 
 
+def test_the_win_on_defence_lesson_is_the_last_hand_of_its_match() -> None:
+    from tutor.files.match import load
+    from tutor.views.sheet.model import score_match
+
+    sheet = score_match(load(ROOT / "matches" / "strategy-win-on-defence.yaml"))
+    assert sheet.rules.win_on_defence
+    before = sheet.rows[-2].totals
+    assert before is not None and dict(before) == {"NS": 360, "EW": 470}
+    assert all(r.totals is not None and max(r.totals.values()) < 500 for r in sheet.rows[:-1])
+    assert dict(sheet.totals) == {"NS": 500, "EW": 500}
+    assert sheet.end is not None and sheet.end.winners == ("NS",)
+    assert sheet.finished_after == len(sheet.rows)
+    assert "the contractor wins" in sheet.status()
+    # the last hand is the lesson's own file, replayed
+    last = sheet.rows[-1]
+    assert (last.contract_text(symbols=False), last.result_text()) == (
+        "N/S bid 7S (140)", "took 7 tricks — made")
+    text = (ROOT / "matches" / "strategy-win-on-defence.yaml").read_text("utf-8")
+    assert "- {file: ../hands/game-end-win-on-defence.yaml" in text.splitlines()[-1]
+    intro = " ".join(handfile.load(HANDS / "game-end-win-on-defence.yaml").notes["intro"].split())
+    assert "North–South have 360, East–West 470" in intro
+
+
+def _game_end_after(bid: str, taken: int, rules_name: str = "american") -> tuple[dict[Side, int],
+                                                                                 tuple[Side, ...]]:
+    """The lesson's last hand scored with South's contract ``bid`` and North–South's ``taken``
+    tricks, from the match's 360 to 470: the totals, and who wins (nobody: ())."""
+    from tutor.engine.auction import Bid, Contract
+    from tutor.engine.rules import preset
+    from tutor.engine.scoring import game_end, score_hand
+
+    rules = preset(rules_name)
+    result = score_hand(Contract(Bid.parse(bid), Seat.S), {Side.NS: taken, Side.EW: 10 - taken}, rules)
+    totals = {Side.NS: 360 + result.score[Side.NS], Side.EW: 470 + result.score[Side.EW]}
+    end = game_end(totals, result, rules)
+    return totals, (end.winners if end is not None else ())
+
+
+def test_the_win_on_defence_lesson_what_each_bid_does_to_the_game() -> None:
+    # the lesson as played: seven spades made with seven tricks; both reach 500, the contractor wins
+    rp = _replay("game-end-win-on-defence")
+    assert rp.result is not None and rp.contract is not None
+    assert str(rp.contract.bid) == "7S" and rp.result.made
+    assert dict(rp.result.score) == {Side.NS: 140, Side.EW: 30}
+    assert _game_end_after("7S", 7) == ({Side.NS: 500, Side.EW: 500}, (Side.NS,))
+    # six spades, made with the same seven tricks: North–South 400, East–West win on defence
+    assert _game_end_after("6S", 7) == ({Side.NS: 400, Side.EW: 500}, (Side.EW,))
+    # eight spades, one off: East–West win too
+    assert _game_end_after("8S", 7) == ({Side.NS: 120, Side.EW: 500}, (Side.EW,))
+    # "whenever seven spades fails, East–West have taken four tricks, enough against six spades"
+    for taken in range(7):
+        assert _game_end_after("7S", taken)[1] == (Side.EW,)
+        assert _game_end_after("6S", taken)[1] == (Side.EW,)
+    # Australian tables: trick points never win, so East–West at 500 on defence play on
+    assert _game_end_after("6S", 7, "australian") == ({Side.NS: 400, Side.EW: 500}, ())
+    # a pass: everyone has passed, and the hand is thrown in
+    from tutor.engine.auction import Pass
+    from tutor.files.verify_decision import contract_after
+
+    assert contract_after(rp.hand, 3, Pass()) is None
+
+
+def test_the_win_on_defence_lesson_east_wests_three_tricks() -> None:
+    rp = _replay("game-end-win-on-defence")
+    held = trumps_held(rp, 0)
+    # the joker and the left bower are out against South's five trumps
+    assert sorted(map(str, held[Seat.S])) == ["10S", "6S", "AS", "JS", "KS"]
+    assert [str(c) for c in held[Seat.E]] == ["JC"]
+    assert "Jo" in map(str, held[Seat.W])
+    # East's only trump, the left bower, falls under the right bower at trick 1
+    first = rp.tricks[0]
+    assert [str(p.card) for p in first.plays] == ["JS", "5S", "8S", "JC"] and first.winner is Seat.S
+    # East–West's tricks: the king of diamonds, the queen of spades trumping a heart, the joker
+    theirs = [(t.number, str(t.plays[t.winner_index or 0].card)) for t in rp.tricks
+              if t.winner is not None and rp.table.side_of(t.winner) is Side.EW]
+    assert theirs == [(4, "KD"), (7, "QS"), (8, "Jo")]
+    assert str(rp.tricks[6].plays[0].card) == "QH"
+    assert all(t.winner is not None and rp.table.side_of(t.winner) is Side.NS for t in rp.tricks[8:])
+
+
 def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
     rp = _replay("misere-nominate-the-joker")
     held = rp.hand.hands
@@ -468,6 +557,7 @@ DESCRIBED = [
     ("twelve-trumps-in-spades", "intro", Seat.S, "You hold", "How many", False),
     ("defence-north-trumps-partners-club", "intro", Seat.E, "You hold", "Spades are trumps", True),
     ("defence-joker-gone-left-bower-held", "intro", Seat.W, "You hold", "With hearts trumps", True),
+    ("game-end-win-on-defence", "intro", Seat.S, "last to speak", "Count the hand", True),
 ]
 
 
