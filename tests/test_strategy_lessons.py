@@ -53,6 +53,7 @@ COURSE = (
     "defence-north-trumps-partners-club",
     "defence-joker-gone-left-bower-held",
     "game-end-win-on-defence",
+    "no-trumps-what-to-bury",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -183,6 +184,11 @@ DISCARDS = {
         "[10C, 9S, KD]": 1,   # the 8 of clubs kept: lost
         "[8C, 9S, KD]": 1,    # the 10 of clubs kept: lost
     },
+    "no-trumps-what-to-bury": {
+        "[4H, 9D, 8D]": 8,    # the king and 5 of clubs kept: eight no-trumps made
+        "[4H, 5C, 8D]": 6,    # the three lowest cards, the king's guard among them: two off
+        "[KC, 5C, 8D]": 5,    # a void in clubs: three off
+    },
 }
 
 
@@ -193,6 +199,24 @@ DISCARDS = {
 def test_discards_the_notes_compare(name: str, discard: str, tricks: int) -> None:
     rp = _replay(name, _with(name, discard=discard))
     assert Solver().value(deal_of(rp).start) == tricks
+
+
+def test_with_the_kings_guard_buried_no_discard_makes_more_than_six() -> None:
+    """"once the 5 of clubs is buried and the king kept, no choice of the other two cards makes
+    more than six": every such discard, valued by the solver."""
+    rp = _replay("no-trumps-what-to-bury")
+    deal = deal_of(rp)
+    start = deal.start
+    i = start.seats.index(deal.declarer)
+    pool = [*rp.hand.hands[deal.declarer], *rp.hand.kitty]
+    five, king = parse_card("5C"), parse_card("KC")
+    others = [c for c in pool if c not in (five, king)]
+    solver = Solver()
+    values = []
+    for pair in combinations(others, 2):
+        kept = tuple(c for c in pool if c not in (five, *pair))
+        values.append(solver.value(replace(start, hands=(*start.hands[:i], kept, *start.hands[i + 1:]))))
+    assert len(values) == 55 and max(values) == 6
 
 
 # --- cards not played ------------------------------------------------------------------------
@@ -228,6 +252,10 @@ ALTERNATIVES = {
     ("defence-joker-gone-left-bower-held", "3.1"): {"JD": 7, "7H": 7},      # either trump led: made
     ("defence-joker-gone-left-bower-held", "4.2"): {"JD": 7},               # the left bower under the right
     ("game-end-win-on-defence", "1.2"): {"QS": 8},   # the queen thrown under the right bower
+    # any card but the ace of clubs gives North–South a ninth trick
+    ("no-trumps-what-to-bury", "3.1"):
+        {"JS": 9, "10S": 9, "5S": 9, "JD": 9, "8C": 9, "7C": 9, "6C": 9},
+    ("no-trumps-what-to-bury", "3.4"): {"KC": 6},   # the king on the ace: two tricks lost
 }
 
 
@@ -558,6 +586,7 @@ DESCRIBED = [
     ("defence-north-trumps-partners-club", "intro", Seat.E, "You hold", "Spades are trumps", True),
     ("defence-joker-gone-left-bower-held", "intro", Seat.W, "You hold", "With hearts trumps", True),
     ("game-end-win-on-defence", "intro", Seat.S, "last to speak", "Count the hand", True),
+    ("no-trumps-what-to-bury", "intro", Seat.S, "You hold", "You open", True),
 ]
 
 
