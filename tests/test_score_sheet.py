@@ -282,10 +282,15 @@ def test_hand_files_and_short_entries_in_one_match(tmp_path: Path) -> None:
     assert points(sheet)[0] == (120, -320)
 
 
+#: Shipped matches that stop before the game is over, on purpose: the back-door lesson's match
+#: ends with the lesson's hand, whose bid keeps North–South in the game.
+UNFINISHED = {"strategy-back-door.yaml"}
+
+
 def test_every_shipped_match_scores() -> None:
     for path in sorted(MATCHES.glob("*.yaml")):
         sheet = score_match(match.load(path))
-        assert sheet.finished, path
+        assert sheet.finished is (path.name not in UNFINISHED), path
 
 
 def test_the_shipped_three_handed_example() -> None:

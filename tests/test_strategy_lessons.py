@@ -54,6 +54,7 @@ COURSE = (
     "defence-joker-gone-left-bower-held",
     "game-end-win-on-defence",
     "no-trumps-what-to-bury",
+    "game-end-deep-in-the-red",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -136,6 +137,10 @@ CONTRACTS = {
         ("[pass, pass, pass, 7S]", "", "[10C, 5D, 4D]", 7),   # seven spades makes exactly
         ("[pass, pass, pass, 6S]", "", "best", 7),            # six: the same seven tricks
         ("[pass, pass, pass, 8S]", "", "best", 7),            # eight: one off, whatever the discard
+    ],
+    "game-end-deep-in-the-red": [
+        ("[7D, pass, pass, pass]", "", "[7S, 8S, 4H]", 7),     # seven diamonds makes exactly
+        ("[8D, pass, pass, pass]", "", "best", 7),             # eight: one off, whatever the discard
     ],
     "hearts-or-no-trumps": [
         ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
@@ -300,6 +305,7 @@ COUNTS = [
     ("hearts-or-no-trumps", 4, 4, 1, ("4.4", "eight of the thirteen", "the last trump out")),
     ("your-seven-hearts-stands", 0, 6, 7, ("discard", "a sixth trump")),
     ("game-end-at-460", 0, 6, 6, ("discard", "six trumps of the twelve")),
+    ("game-end-deep-in-the-red", 0, 6, 7, ("discard", "six trumps of the thirteen")),
     ("defence-partners-ace-of-clubs", 0, 7, 6, ("intro", "so you hold three")),
     ("defence-north-trumps-partners-club", 0, 5, 7, ("intro", "twelve of them")),
     ("defence-joker-gone-left-bower-held", 0, 6, 7, ("intro", "so you hold three trumps")),
@@ -518,6 +524,49 @@ def test_the_win_on_defence_lesson_east_wests_three_tricks() -> None:
     assert theirs == [(4, "KD"), (7, "QS"), (8, "Jo")]
     assert str(rp.tricks[6].plays[0].card) == "QH"
     assert all(t.winner is not None and rp.table.side_of(t.winner) is Side.NS for t in rp.tricks[8:])
+BACK_DOOR = ROOT / "matches" / "strategy-back-door.yaml"
+LESSON_ENTRY = '{file: ../hands/game-end-deep-in-the-red.yaml, note: "the lesson hand"}'
+
+
+def test_the_back_door_lesson_is_the_last_hand_of_its_match() -> None:
+    from tutor.files.match import load
+    from tutor.views.sheet.model import score_match
+
+    sheet = score_match(load(BACK_DOOR))
+    before = sheet.rows[-2].totals
+    assert before is not None and dict(before) == {"NS": -300, "EW": 290}
+    assert (sheet.rows[-1].file or "").endswith("game-end-deep-in-the-red.yaml")
+    assert dict(sheet.totals) == {"NS": -120, "EW": 320}
+    assert sheet.end is None, "the lesson's bid keeps North–South in the game"
+    intro = " ".join(handfile.load(HANDS / "game-end-deep-in-the-red.yaml").notes["intro"].split())
+    assert "North–South stand at −300, East–West at 290" in intro
+
+
+def test_the_bid_the_back_door_lesson_rejects_loses_the_game_when_it_fails() -> None:
+    """Each bid the decision offers, scored as the last hand of the match with the tricks the
+    solver gives it (the decision's ``tricks:``, which ``tutor check`` verifies): the answer
+    keeps North–South in the game, the other puts them out the back door at −580."""
+    from tutor.files.match import loads
+    from tutor.views.sheet.model import score_match
+
+    decision = handfile.load(HANDS / "game-end-deep-in-the-red.yaml").decision
+    assert decision is not None and decision.kind == "auction"
+    text = BACK_DOOR.read_text("utf-8")
+    assert text.count(LESSON_ENTRY) == 1
+    outcomes = {}
+    for i, choice in enumerate(decision.choices):
+        entry = f"{{bid: {choice}, by: NS, tricks: {decision.tricks[i]}}}"
+        sheet = score_match(loads(text.replace(LESSON_ENTRY, entry), str(BACK_DOOR)))
+        outcomes[str(choice)] = (sheet.totals["NS"], sheet.end)
+    total, end = outcomes.pop(str(decision.right))
+    assert total == -120 and end is None
+    [(bid, (total, end))] = outcomes.items()
+    assert bid == "8D" and total == -580
+    assert end is not None and end.losers == ("NS",) and end.winners == ("EW",)
+    assert "out the back door" in end.ruling.text
+    # "seven diamonds one off would cost 180 and leave them at −480, still playing"
+    sheet = score_match(loads(text.replace(LESSON_ENTRY, "{bid: 7D, by: NS, tricks: 6}"), str(BACK_DOOR)))
+    assert sheet.totals["NS"] == -480 and sheet.end is None
 
 
 def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
@@ -573,6 +622,7 @@ DESCRIBED = [
     ("count-then-bid", "intro", Seat.S, "You hold", "Count before", True),
     ("your-seven-hearts-stands", "intro", Seat.S, "with the joker", "You bid", True),
     ("game-end-at-460", "intro", Seat.S, "first to speak", "Seven no-trumps", True),
+    ("game-end-deep-in-the-red", "intro", Seat.S, "first to speak", "Seven diamonds", True),
     ("misere-nominate-the-joker", "intro", Seat.S, "holding the joker", "In Australian", True),
     ("misere-defence-what-to-throw", "intro", Seat.W, "You hold", "Your partner", True),
     ("hearts-or-no-trumps", "intro", Seat.S, "You hold", "Eight no-trumps", False),
