@@ -257,7 +257,7 @@ def test_three_handed_american_first_opponent_to_reach_wins() -> None:
     assert "Bob got there later in the hand" in sheet.status()
     assert sheet.rows[4].points is None and not sheet.rows[4].scored
     assert [(s.party.key, s.rank, s.winner) for s in sheet.standings] == [
-        ("Cat", 1, True), ("Bob", 1, False), ("Ann", 3, False),
+        ("Cat", 1, True), ("Bob", 2, False), ("Ann", 3, False),   # Bob ties Cat but did not win
     ]
     # Australian rules: opponents cannot win on trick points at all, so no order is needed.
     sheet = score_match(match.loads(THREE % "australian, lose_at: -1500" + hands % "", "m.yaml"))

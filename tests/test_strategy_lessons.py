@@ -459,6 +459,9 @@ def test_the_win_on_defence_lesson_is_the_last_hand_of_its_match() -> None:
     assert sheet.end is not None and sheet.end.winners == ("NS",)
     assert sheet.finished_after == len(sheet.rows)
     assert "the contractor wins" in sheet.status()
+    # level on 500, but the game's end puts North–South first: no shared first place
+    assert [(s.party.key, s.rank, s.winner) for s in sheet.standings] == [
+        ("NS", 1, True), ("EW", 2, False)]
     # the last hand is the lesson's own file, replayed
     last = sheet.rows[-1]
     assert (last.contract_text(symbols=False), last.result_text()) == (

@@ -154,13 +154,15 @@ class ScoreSheet:
 
     @property
     def standings(self) -> tuple[Standing, ...]:
-        """Highest total first; equal totals share a rank; winners and losers marked."""
+        """Winners first, then highest total; equal totals share a rank unless the game's end
+        put one of them ahead (both past 500, the contractor wins): winners and losers marked."""
         won = self.end.winners if self.end is not None else ()
-        ordered = sorted(self.parties, key=lambda p: (-self.totals[p.key], p.key not in won))
+        ordered = sorted(self.parties, key=lambda p: (p.key not in won, -self.totals[p.key]))
         out: list[Standing] = []
         for i, p in enumerate(ordered):
-            rank = out[-1].rank if out and out[-1].total == self.totals[p.key] else i + 1
             winner = self.end is not None and p.key in self.end.winners
+            tied = bool(out) and out[-1].total == self.totals[p.key] and out[-1].winner == winner
+            rank = out[-1].rank if tied else i + 1
             loser = self.end is not None and p.key in self.end.losers
             out.append(Standing(p, self.totals[p.key], rank, winner, loser))
         return tuple(out)
