@@ -106,12 +106,17 @@ class FileProblem:
         return one_line(f"{where}: {self.message}")
 
 
-class HandFileError(TutorError):
-    """A hand file that cannot be read; ``problems`` lists every problem with its line."""
+class FileProblems(TutorError):
+    """A file that cannot be read; ``problems`` lists every problem with its line, and the
+    message is those problems, one ``FILE:LINE: message`` line each."""
 
     def __init__(self, problems: list[FileProblem]) -> None:
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
+
+
+class HandFileError(FileProblems):
+    """A hand file that cannot be read; ``problems`` lists every problem with its line."""
 
 
 @dataclass(frozen=True)

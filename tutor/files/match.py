@@ -28,6 +28,7 @@ from tutor.files.handfile import (
     INT_TAG,
     NOT_THIS_KIND,
     FileProblem,
+    FileProblems,
     Reader,
     check,
     compose,
@@ -41,12 +42,8 @@ _ENTRY_KEYS = ("bid", "by", "tricks", "order", "note", "file")
 _SHORT = {Side.NS: "N/S", Side.EW: "E/W"}
 
 
-class MatchFileError(TutorError):
+class MatchFileError(FileProblems):
     """A match that cannot be read or scored; ``problems`` lists every problem with its line."""
-
-    def __init__(self, problems: list[FileProblem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
 
 
 @dataclass(frozen=True)
