@@ -5,12 +5,13 @@ Every front end shows hands, and the quiz offers and explains cards, in this one
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.play import PlayContext, effective_suit, power
 
-__all__ = ["sorted_hand"]
+__all__ = ["hand_key", "sorted_hand"]
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
@@ -22,6 +23,13 @@ def sorted_hand(cards: Iterable[Card], context: PlayContext | None = None) -> li
     joker, the right bower, the left bower, then the rest), and the other suits follow with
     their colours alternating.
     """
+    return sorted(cards, key=hand_key(context))
+
+
+def hand_key(context: PlayContext | None = None) -> Callable[[Card], tuple[int, int]]:
+    """The sort key of :func:`sorted_hand`: a card's place depends on the card and the contract
+    only, never on the rest of the hand, so a hand that loses a card keeps its order and a
+    caller may remember each card's key."""
     trumps = context.trumps if context is not None else None
     if context is None or trumps is None:
 
@@ -31,7 +39,7 @@ def sorted_hand(cards: Iterable[Card], context: PlayContext | None = None) -> li
             assert isinstance(c, SuitedCard)
             return (_SUIT_ORDER.index(c.suit), -c.rank.order)
 
-        return sorted(cards, key=key)
+        return key
     ctx = context
     order = _side_suits(trumps)
 
@@ -41,10 +49,11 @@ def sorted_hand(cards: Iterable[Card], context: PlayContext | None = None) -> li
         assert isinstance(c, SuitedCard)
         return (order.index(c.suit), -c.rank.order)
 
-    return sorted(cards, key=trump_key)
+    return trump_key
 
 
-def _side_suits(trumps: Suit) -> list[Suit]:
+@cache
+def _side_suits(trumps: Suit) -> tuple[Suit, ...]:
     """The suits other than trumps, colours alternating: opposite colour to trumps first."""
     rest = [s for s in _SUIT_ORDER if s is not trumps]
     out: list[Suit] = []
@@ -54,4 +63,4 @@ def _side_suits(trumps: Suit) -> list[Suit]:
         out.append(pick)
         rest.remove(pick)
         want_red = not want_red
-    return out
+    return tuple(out)

@@ -12,19 +12,20 @@ renderer) and put in the page for the script to copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup
 
 from tutor.engine.cards import Card
 from tutor.engine.decision import choice_pretty, choice_words
+from tutor.engine.order import hand_key
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.views.pages import Pictures, paragraphs
-from tutor.views.render import card_view, sorted_hand
+from tutor.views.render import card_view
 
 __all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
 
@@ -57,7 +58,11 @@ class _Faces:
         self.context = context
         self.faces: dict[str, Markup] = {}
         self._codes: dict[Card | Play, str] = {}
-        self._last: dict[tuple[str, Seat], tuple[Sequence[Card], bool, list[str]]] = {}
+        self._last: dict[str, tuple[Sequence[Card], bool, list[str]]] = {}
+        # each card's place in a hand, before and after the contract is known: it depends on
+        # the card and the contract only (order.hand_key), so it is worked out once per card
+        self._keys: dict[bool, tuple[dict[Card, tuple[int, int]], Callable[[Card], tuple[int, int]]]] = {
+            False: ({}, hand_key(None)), True: ({}, hand_key(context))}
 
     def code(self, card: Card | Play) -> str:
         code = self._codes.get(card)
@@ -67,14 +72,17 @@ class _Faces:
                 self.faces[code] = self.draw.card(card)
         return code
 
-    def hand(self, what: str, seat: Seat, cards: Sequence[Card], contract_known: bool) -> list[str]:
+    def hand(self, what: str, cards: Sequence[Card], contract_known: bool) -> list[str]:
         """The codes of ``cards`` as the renderer orders a hand (trumps first once bid)."""
-        last = self._last.get((what, seat))
+        last = self._last.get(what)
         if last is not None and last[0] is cards and last[1] == contract_known:
             return last[2]
-        context = self.context if contract_known else None
-        codes = [self.code(c) for c in sorted_hand(cards, context)]
-        self._last[(what, seat)] = (cards, contract_known, codes)
+        keys, key = self._keys[contract_known]
+        for c in cards:
+            if c not in keys:
+                keys[c] = key(c)
+        codes = [self.code(c) for c in sorted(cards, key=keys.__getitem__)]
+        self._last[what] = (cards, contract_known, codes)
         return codes
 
 
@@ -134,6 +142,7 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
     """
     faces = _Faces(draw, rp.context)
     seats = rp.table.seats
+    codes = [(s, s.value, f"hand {s.value}", f"played {s.value}") for s in seats]
     last = len(rp.steps) - 1
     heads: list[dict[str, object]] = []
     steps: list[dict[str, object]] = []
@@ -155,10 +164,10 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
             "text": step.ruling.text,
             "note": paragraphs(rp.hand.note(step.note_key) if step.note_key else None),
             "head": len(heads) - 1,
-            "hands": changed(hands, {s.value: faces.hand("hand", s, state.hands.get(s, ()), known)
-                                     for s in seats}),
-            "played": changed(played, {s.value: faces.hand("played", s, state.played.get(s, ()), known)
-                                       for s in seats}),
+            "hands": changed(hands, {code: faces.hand(h, state.hands.get(s, ()), known)
+                                     for s, code, h, _ in codes}),
+            "played": changed(played, {code: faces.hand(p, state.played.get(s, ()), known)
+                                       for s, code, _, p in codes}),
             "open": [s.value for s in seats if at_end or s in state.shown],
             "out": [s.value for s in seats if s in state.out],
             "to_play": state.to_play.value if state.to_play and not at_end else None,
