@@ -59,6 +59,8 @@ class _Faces:
         self.faces: dict[str, Markup] = {}
         self._codes: dict[Card | Play, str] = {}
         self._last: dict[str, tuple[Sequence[Card], bool, list[str]]] = {}
+        #: each card of a trick as the viewer shows it, by (trick, place, keyed by card)
+        self.plays: dict[tuple[int, int, bool], dict[str, object]] = {}
         # each card's place in a hand, before and after the contract is known: it depends on
         # the card and the contract only (order.hand_key), so it is worked out once per card
         self._keys: dict[bool, tuple[dict[Card, tuple[int, int]], Callable[[Card], tuple[int, int]]]] = {
@@ -81,7 +83,8 @@ class _Faces:
         for c in cards:
             if c not in keys:
                 keys[c] = key(c)
-        codes = [self.code(c) for c in sorted(cards, key=keys.__getitem__)]
+        code = self.code  # in drawing order, so that faces are drawn in the order they are first seen
+        codes = [code(c) for c in sorted(cards, key=keys.__getitem__)]
         self._last[what] = (cards, contract_known, codes)
         return codes
 
@@ -90,15 +93,20 @@ def _trick(trick: TrickRecord, current: int | None, faces: _Faces) -> dict[str, 
     """A trick as far as played. Where a seat plays two cards (the two-handed game) the second
     has a place of its own (``slot`` ``N2``) and the trick is laid out for two (``table-2``),
     as the renderer draws it; the question then asks which card wins, keyed by card."""
-    seats = trick.seats[: len(trick.plays)]
-    seen: set[Seat] = set()
+    count = len(trick.plays)
+    seats = trick.seats[:count]
+    by_card = len(set(seats)) < count
+    made = faces.plays
     plays: list[dict[str, object]] = []
-    by_card = len(set(seats)) < len(seats)
-    for seat, play in zip(seats, trick.plays, strict=True):
-        code = faces.code(play)
-        slot = f"{seat.value}2" if seat in seen else seat.value
-        plays.append({"seat": seat.value, "card": code, "slot": slot, "key": code if by_card else seat.value})
-        seen.add(seat)
+    for i in range(count):
+        # a card already in the trick looks the same at every later step: made once
+        view = made.get((trick.number, i, by_card))
+        if view is None:
+            seat, code = seats[i].value, faces.code(trick.plays[i])
+            slot = f"{seat}2" if seats[i] in seats[:i] else seat
+            view = made[(trick.number, i, by_card)] = {
+                "seat": seat, "card": code, "slot": slot, "key": code if by_card else seat}
+        plays.append(view)
     return {
         "number": trick.number,
         "leader": trick.leader.value,
@@ -123,14 +131,25 @@ def _head(rp: Replay, state: State) -> dict[str, object]:
     }
 
 
-def changed(before: dict[str, list[str]], now: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The seats whose cards differ from ``before`` (which is brought up to ``now``).
+def _moved(faces: _Faces, source: dict[str, object], sent: dict[str, list[str]],
+           now: Mapping[Seat, Sequence[Card]], codes: Sequence[tuple[Seat, str, str]],
+           known: bool) -> dict[str, list[str]]:
+    """The seats whose cards (``now``: a state's hands or played cards) differ from those last
+    ``sent``, which is brought up to date.
 
     A step lists only the hands that changed at it (most steps move one card), and the script
-    carries the others over from the step before: the data stays a third of the size.
+    carries the others over from the step before: the data stays a third of the size. Only the
+    seats whose cards are a different object from the step before (``source``) are looked at.
     """
-    out = {seat: codes for seat, codes in now.items() if before.get(seat) != codes}
-    before.update(out)
+    out: dict[str, list[str]] = {}
+    for seat, code, what in codes:
+        cards = now.get(seat, ())
+        if source.get(what) is cards:
+            continue
+        source[what] = cards
+        drawn = faces.hand(what, cards, known)
+        if sent.get(code) != drawn:
+            out[code] = sent[code] = drawn
     return out
 
 
@@ -142,7 +161,9 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
     """
     faces = _Faces(draw, rp.context)
     seats = rp.table.seats
-    codes = [(s, s.value, f"hand {s.value}", f"played {s.value}") for s in seats]
+    codes = [(s, s.value) for s in seats]
+    hand_codes = [(s, c, f"hand {c}") for s, c in codes]
+    played_codes = [(s, c, f"played {c}") for s, c in codes]
     last = len(rp.steps) - 1
     heads: list[dict[str, object]] = []
     steps: list[dict[str, object]] = []
@@ -150,28 +171,45 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
     hands: dict[str, list[str]] = {}
     played: dict[str, list[str]] = {}
     decide_at = rp.decision_step()
+    # Most steps move one card and leave the head and the trick as they were: the replay shares
+    # what did not change between states, so a seat's cards, the head and the trick are worked
+    # out again only when the state holds a different object (or the contract became known).
+    source: dict[str, object] = {}
+    head_of: tuple[object, ...] = ()
+    trick_of: tuple[object, ...] = ()
+    trick_view: dict[str, object] | None = None
+    was_known = False
     for index, (step, state) in enumerate(zip(rp.steps, rp.states, strict=True)):
         at_end = index == last and rp.complete
         known = state.contract is not None
-        head = _head(rp, state)
-        if not heads or heads[-1] != head:
-            heads.append(head)
+        if known != was_known:
+            source.clear()  # trumps come first in every hand once the contract is known
+            was_known = known
+        head_key = (state.contract, state.tricks_won, state.result)
+        if not head_of or any(a is not b for a, b in zip(head_key, head_of, strict=True)):
+            head_of = head_key
+            head = _head(rp, state)
+            if not heads or heads[-1] != head:
+                heads.append(head)
         trick = state.current_trick
         current = step.position - 1 if step.kind is StepKind.CARD and step.position else None
+        if trick is None:
+            trick_view = None
+        elif not trick_of or trick_of[0] is not trick or trick_of[1] != current:
+            trick_of = (trick, current)
+            trick_view = _trick(trick, current, faces)
         view: dict[str, object] = {
             "kind": step.ruling.kind.value,
             "step": step.kind.value,
             "text": step.ruling.text,
             "note": paragraphs(rp.hand.note(step.note_key) if step.note_key else None),
             "head": len(heads) - 1,
-            "hands": changed(hands, {code: faces.hand(h, state.hands.get(s, ()), known)
-                                     for s, code, h, _ in codes}),
-            "played": changed(played, {code: faces.hand(p, state.played.get(s, ()), known)
-                                       for s, code, _, p in codes}),
-            "open": [s.value for s in seats if at_end or s in state.shown],
-            "out": [s.value for s in seats if s in state.out],
+            "hands": _moved(faces, source, hands, state.hands, hand_codes, known),
+            "played": _moved(faces, source, played, state.played, played_codes, known),
+            "open": [c for s, c in codes if at_end or s in state.shown],
+            "out": [c for s, c in codes if s in state.out] if state.out else [],
             "to_play": state.to_play.value if state.to_play and not at_end else None,
-            "trick": _trick(trick, current, faces) if trick is not None else None,
+            "trick": trick_view,
         }
         if step.kind is StepKind.TRICK and trick is not None and trick.complete:
             view["ask"] = trick.number  # the stepper asks "who wins?" before this step
