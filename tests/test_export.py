@@ -305,6 +305,30 @@ def test_writes_only_inside_its_output_folder(tmp_path: Path) -> None:
     assert changed and all(n.startswith("site/") for n in changed)
 
 
+def test_a_build_puts_the_cycle_collector_back_as_it_found_it(tmp_path: Path) -> None:
+    # a build runs the collector less often (nearly all it allocates is kept until the pages
+    # are written), and must leave the process's setting as it was, whether it ends well or not
+    import gc
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    site = Site([HANDS], tmp_path / "site")
+    site._lessons = lambda *a, seen=seen, real=site._lessons: (  # type: ignore[method-assign]
+        seen.append(gc.get_threshold()), real(*a))[1]
+    site.build()
+    assert seen and seen[0][0] >= 20_000 and seen[0][1:] == before[1:]
+    assert gc.get_threshold() == before
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("a bug half way through a build")
+
+    failing = Site([HANDS], tmp_path / "other")
+    failing._lessons = broken  # type: ignore[method-assign,assignment]
+    with pytest.raises(RuntimeError):
+        failing.build()
+    assert gc.get_threshold() == before
+
+
 def test_refuses_to_write_outside_its_output_folder(tmp_path: Path) -> None:
     out = tmp_path / "site"
     for path in ("../escape.html", "/tmp/escape.html", "a/../../escape.html"):
