@@ -27,3 +27,13 @@ def test_check_throughput_meets_its_target() -> None:
     result = bench.measure(deals=1000, runs=3)
     print(f"\ntutor check: {result['cpu_per_s']:,.0f} deals/s on one core (CPU time, median of 3)")
     assert result["cpu_per_s"] >= bench.TARGET
+
+
+@pytest.mark.benchmark
+def test_raising_partner_pays_double_dummy() -> None:
+    bench = load("bidding_duel")
+    rows = [b for deal in bench.duel(2000) for b in deal]
+    raises = sum(b.raises for b in rows) / len(rows)
+    plain = sum(b.plain for b in rows) / len(rows)
+    print(f"\nraising partner {raises:+.1f} points a deal, not raising {plain:+.1f} (2,000 deals)")
+    assert raises > plain

@@ -14,16 +14,17 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.engine.auction import Bid, BidKind, Pass, run_auction
+from tutor.engine.auction import Bid, BidKind, Call, Pass, run_auction
 from tutor.engine.cards import Card, Joker, Suit
 from tutor.engine.play import PlayContext
 from tutor.engine.replay import build
 from tutor.engine.rules import preset
-from tutor.engine.seats import Seat
+from tutor.engine.seats import Seat, table
 from tutor.engine.steps import StepKind
 from tutor.files.handfile import check, load
 from tutor.solve import Position
 from tutor.teach.players import Budget, Game, choose_call, choose_discard, choose_play
+from tutor.teach.players.bidding import evaluation
 from tutor.teach.players.sampling import layouts
 from tutor.views.safe_text import display_width
 
@@ -52,6 +53,83 @@ def test_never_bids_over_partner() -> None:
     hand = cards("Jo JH AH 9H 7H AS AC 4D 5D 6S")
     d = choose_call(Seat.W, hand, [Bid.parse("6S"), Pass()], preset("australian"), Seat.N)
     assert d.choice == Pass() and "partner" in d.reason
+
+
+# North deals: East speaks first, then South, West, North. South opens 7♥, West overcalls 8♠.
+OVERCALLED: list[Call] = [Pass(), Bid.parse("7H"), Bid.parse("8S")]
+
+
+def test_raises_partners_suit_over_the_opponents_with_support() -> None:
+    # partner's 7♥ counted one trick from North; North adds the joker, four trumps and an ace:
+    # 7 - 1 + 3 = 9 between them, the best count (North alone counts 6 in hearts)
+    hand = cards("Jo 9H 8H 4H AC 5C 6D 7D 8S 9S")
+    d = choose_call(Seat.N, hand, OVERCALLED, preset("australian"), Seat.N)
+    assert d.choice == Bid.parse("8H")  # the cheapest bid over 8♠, up to the count
+    assert d.reason == ("North bids 8♥: partner bid 7♥ counting one from North, and North adds "
+                        "the joker, four trumps and one side ace: 9 tricks between them.")
+
+
+def test_no_raise_without_support() -> None:
+    hand = cards("4H 5C 6C 7C 6D 7D 8D 8S 9S 10S")
+    d = choose_call(Seat.N, hand, OVERCALLED, preset("australian"), Seat.N)
+    assert d.choice == Pass()
+    assert "partner bid 7♥ counting one from North, and North adds nothing" in d.reason
+
+
+def test_a_raise_in_one_round_of_bidding_is_a_trick_more_careful() -> None:
+    # Avondale: the raise goes straight to the count, one less than in the Australian auction
+    hand = cards("Jo 9H 8H 4H AC 5C 6D 7D 8S 9S")
+    d = choose_call(Seat.N, hand, OVERCALLED, preset("avondale"), Seat.N)
+    assert d.choice == Bid.parse("8H")
+    assert "less one as the raise goes straight to the count: 8 tricks between them" in d.reason
+
+
+def test_partners_raise_of_my_own_suit_is_not_counted_again() -> None:
+    # West deals. North opened 7♥, East bid 8♠, South raised to 8♥ counting North's hand
+    # already, West bid 9♠: now North counts only its own hand (7 in hearts, short of 9♥) and
+    # passes; counting South's 8♥ again as support would have made it 8 - 1 + 4 = 11: 9♥.
+    hand = cards("Jo JH AH 9H 7H 5C 6C 7D 8S 9S")
+    rules = preset("australian")
+    calls: list[Call] = [Bid.parse("7H"), Bid.parse("8S"), Bid.parse("8H"), Bid.parse("9S")]
+    d = choose_call(Seat.N, hand, calls, rules, Seat.W)
+    assert d.choice == Pass()
+    assert "partner bid" not in d.reason
+
+
+def test_the_count_checked_against_lessons_includes_the_raise() -> None:
+    hand = cards("Jo 9H 8H 4H AC 5C 6D 7D 8S 9S")
+    counts = evaluation(Seat.N, hand, OVERCALLED, preset("australian"), Seat.N)
+    assert counts is not None
+    assert counts[0].strain == Bid.parse("8H").strain and counts[0].tricks == 9
+    assert counts[0].words.startswith("partner bid 7♥") and counts[0].raises == Bid.parse("7H")
+
+
+def test_computer_auctions_end_and_raise_only_a_suit_partner_named() -> None:
+    """Over many deals: each raise names a suit partner bid (not one this seat named first),
+    and the auction ends (the engine refuses any call the rules forbid)."""
+    at = table(4)
+    raises = 0
+    for seed in range(300):
+        game = Game("australian", seed, budget=QUICK)
+        while game.phase.value == "auction":
+            seat = game.to_act
+            assert seat is not None
+            before = game.auction()
+            decision, _ruling = game.computer()
+            if isinstance(decision.choice, Bid) and "partner bid" in decision.reason:
+                raises += 1
+                pairs = list(zip(before.calls, before.callers, strict=False))
+                partners = [c.strain for c, who in pairs if isinstance(c, Bid) and who != seat
+                            and at.side_of(who) == at.side_of(seat)]
+                first_mine = next((i for i, (c, who) in enumerate(pairs) if who == seat
+                                   and isinstance(c, Bid) and c.strain == decision.choice.strain), None)
+                first_partner = next(i for i, (c, who) in enumerate(pairs) if who != seat
+                                     and at.side_of(who) == at.side_of(seat)
+                                     and isinstance(c, Bid) and c.strain == decision.choice.strain)
+                assert decision.choice.strain in partners
+                assert first_mine is None or first_partner < first_mine
+        assert game.auction().complete
+    assert raises > 10  # the property was exercised
 
 
 def test_misere_discard_puts_away_the_joker_and_lone_middling_cards() -> None:
