@@ -23,17 +23,9 @@ from tutor.engine.replay import Replay
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import FOUR_SEATS, FOUR_SIDES, Seat, SeatError, Side
 from tutor.files.guard import UnreadableFile, read_text
-from tutor.files.handfile import (
-    BOOL_TAG,
-    INT_TAG,
-    NOT_THIS_KIND,
-    FileProblem,
-    FileProblems,
-    Reader,
-    check,
-    compose,
-    not_this_kind,
-)
+from tutor.files.handfile import check, compose
+from tutor.files.problems import FileProblem, FileProblems
+from tutor.files.reader import BOOL_TAG, INT_TAG, NOT_THIS_KIND, Reader, not_this_kind
 
 __all__ = ["Match", "MatchFileError", "MatchHand", "Party", "load", "loads"]
 
