@@ -164,6 +164,12 @@ def test_partner_disagrees_and_that_team_cannot_bid_nullo() -> None:
     run_auction(calls("ace-no-face disagree 7S nullo"), RULES, W)  # East–West still may
     with pytest.raises(AuctionError, match="must answer"):
         run_auction(calls("ace-no-face 7S"), RULES, W)
+    # the rules page is silent on a second proposal; tutor lets a side propose once a hand
+    # (choice 24), or a player could propose again at every turn
+    for again in ("ace-no-face disagree ace-no-face", "ace-no-face disagree pass pass ace-no-face"):
+        with pytest.raises(AuctionError, match="already proposed it this hand"):
+            run_auction(calls(again), RULES, W)
+    run_auction(calls("ace-no-face disagree pass ace-no-face agree"), RULES, W)  # East–West may
     with pytest.raises(AuctionError, match="no one proposed"):
         run_auction(calls("agree"), RULES, W)
     with pytest.raises(AuctionError, match="setting ace_no_face"):

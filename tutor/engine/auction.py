@@ -505,6 +505,12 @@ def _declaration(
             i, f"{seat.word} cannot declare ace – no face: these rules ({rules.name}) do not have "
             f"it (setting ace_no_face)"
         )
+    if seat.side in no_nullo:
+        raise AuctionError(
+            i, f"{seat.word} cannot declare ace – no face: {seat.side.word} already proposed it "
+            f"this hand and it was disagreed to, so the bidding goes on (a side proposes it once "
+            f"a hand, choice 24)"
+        )
     held = hands.get(seat) if hands is not None else None
     if held is not None and not ace_no_face(held):
         raise AuctionError(
