@@ -327,6 +327,14 @@ def test_a_build_puts_the_cycle_collector_back_as_it_found_it(tmp_path: Path) ->
     with pytest.raises(RuntimeError):
         failing.build()
     assert gc.get_threshold() == before
+    # a process that turned automatic collection off keeps it off through a build
+    gc.set_threshold(0, *before[1:])
+    try:
+        seen.clear()
+        site.build()
+        assert seen and seen[0][0] == 0 and gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)
 
 
 def test_refuses_to_write_outside_its_output_folder(tmp_path: Path) -> None:

@@ -409,6 +409,9 @@ def _fewer_collections(at_least: int = 20_000) -> Iterator[None]:
     that are all still in use. The threshold is put back afterwards.
     """
     old = gc.get_threshold()
+    if old[0] == 0:  # the caller turned automatic collection off: leave it off
+        yield
+        return
     gc.set_threshold(max(old[0], at_least), *old[1:])
     try:
         yield
