@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 
 from tutor.engine.auction import Bid, Call
-from tutor.engine.rules import RuleSet
+from tutor.engine.rules import RuleSet, preset
 from tutor.engine.scoring import score_hand
 from tutor.engine.seats import Seat, Side, table
 from tutor.solve import Solver
@@ -104,6 +104,8 @@ def main() -> int:
     parser.add_argument("--rules", default="australian")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
+    if preset(args.rules).players != 4:
+        parser.error(f"{args.rules}: the computer raises partner at four-handed tables only")
     deals = duel(args.deals, args.rules, args.jobs)
     rows = [b for deal in deals for b in deal]
     raises = statistics.mean(b.raises for b in rows)

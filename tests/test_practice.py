@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.engine.auction import Bid, BidKind, Call, Pass, run_auction
+from tutor.engine.auction import Bid, BidKind, Call, Declaration, Pass, run_auction
 from tutor.engine.cards import Card, Joker, Suit
 from tutor.engine.play import PlayContext
 from tutor.engine.replay import build
@@ -96,6 +96,24 @@ def test_partners_raise_of_my_own_suit_is_not_counted_again() -> None:
     assert "partner bid" not in d.reason
 
 
+def test_partners_fresh_bid_in_its_own_suit_counts_after_this_seat_raised() -> None:
+    # North deals. East names spades (6♠), West raises (7♠), East bids again on its own count
+    # (8♠) over North's 7♥: West now counts from East's 8♠, not from the 6♠ it first raised
+    hand = cards("5D AC 9C 10D 7C QC KH 6S JS 9H")
+    calls: list[Call] = [Bid.parse(c) for c in ["6S", "6H", "7S", "7H", "8S", "8H"]]
+    d = choose_call(Seat.W, hand, calls, preset("australian"), Seat.N)
+    assert d.choice == Bid.parse("9S")
+    assert d.reason.startswith("West bids 9♠: partner bid 8♠ counting one from West, and West adds "
+                               "the right bower, one side ace and one guarded king")
+
+
+def test_raises_are_left_to_four_handed_tables() -> None:
+    # at six, a raise by the other partner already took off the trick counted from this side
+    calls: list[Call] = [Bid.parse(c) for c in ["7H", "8S", "8H", "9S"]]
+    counts = evaluation(Seat.SW, cards("AH 10H 5H AD 5C 6D 7D 8S"), calls, preset("six-handed"), Seat.NW)
+    assert counts is not None and all(e.raises is None for e in counts)
+
+
 def test_the_count_checked_against_lessons_includes_the_raise() -> None:
     hand = cards("Jo 9H 8H 4H AC 5C 6D 7D 8S 9S")
     counts = evaluation(Seat.N, hand, OVERCALLED, preset("australian"), Seat.N)
@@ -130,6 +148,53 @@ def test_computer_auctions_end_and_raise_only_a_suit_partner_named() -> None:
                 assert first_mine is None or first_partner < first_mine
         assert game.auction().complete
     assert raises > 10  # the property was exercised
+
+
+# West Seventh Street: "If a player has exactly one ace but no face cards or joker, they may
+# declare 'Ace – no face' ... Their partner must agree or disagree."
+WSS = "west-seventh-street"
+
+
+def test_declares_ace_no_face_with_one_ace_no_face_card_and_no_contract() -> None:
+    hand = cards("AS 10S 10H 10C 10D 9S 9H 9C 9D 8S")  # too many middling cards for nullo
+    d = choose_call(Seat.E, hand, [], preset(WSS), Seat.N)
+    assert d.choice == Declaration("ace-no-face")
+    assert d.reason.startswith("East declares ace – no face: one ace and no king, queen, jack or joker")
+    assert choose_call(Seat.E, hand, [], preset("american"), Seat.N).choice == Pass()  # not these rules
+
+
+@pytest.mark.parametrize(("held", "answer"), [
+    ("4S 5S 6H 7H 8C 9C 4D 5D 6D 7C", "agree"),        # counts to 4: throw it in
+    ("Jo JH JD AH KH QH 9H AS 4C 5D", "disagree"),     # counts to 10 in hearts: play on
+])
+def test_answers_partners_ace_no_face_at_once(held: str, answer: str) -> None:
+    d = choose_call(Seat.W, cards(held), [Declaration("ace-no-face")], preset(WSS), Seat.N)
+    assert d.choice == Declaration(answer)
+    run_auction([Declaration("ace-no-face"), d.choice], preset(WSS), Seat.N)  # the engine takes it
+
+
+def test_a_practice_game_goes_on_after_the_learner_declares_ace_no_face() -> None:
+    # deal 25: South, first to speak, holds one ace and no face card; the computer partner
+    # must answer (it used to pass, which the rules refuse, and the game stopped)
+    game = Game(WSS, 25, budget=QUICK)
+    assert game.to_act == Seat.S
+    game.call(Declaration("ace-no-face"))
+    decision, _ruling = game.computer()
+    assert decision.choice in (Declaration("agree"), Declaration("disagree"))
+    while game.to_act is not None and game.phase.value == "auction":
+        game.computer()
+    assert game.auction().complete
+
+
+def test_west_seventh_street_computer_auctions_always_end() -> None:
+    declared = 0
+    for seed in range(300):
+        game = Game(WSS, seed, budget=QUICK)
+        while game.phase.value == "auction":
+            decision, _ruling = game.computer()
+            declared += decision.choice == Declaration("ace-no-face")
+        assert game.auction().complete
+    assert declared > 0  # the property covered the declaration and its answer
 
 
 def test_misere_discard_puts_away_the_joker_and_lone_middling_cards() -> None:

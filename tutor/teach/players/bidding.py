@@ -12,6 +12,10 @@ this hand adds to partner's bid (partner's level, less the trick partner counted
 seat, plus this hand's top trumps, trump length and side aces), and the player raises partner's
 suit when that count is its best ("North bids 8♥: partner bid 7♥ counting one from North,
 and North adds the joker, four trumps and one side ace: 9 tricks between them").
+
+West Seventh Street's "ace – no face": with one ace and no face card or joker, a hand that
+counts to no contract and would not bid nullo proposes to throw the hand in; partner agrees
+unless its own count reaches seven.
 """
 
 from __future__ import annotations
@@ -24,8 +28,10 @@ from tutor.engine.auction import (
     Bid,
     BidKind,
     Call,
+    Declaration,
     Pass,
     Strain,
+    ace_no_face,
     ladder_key,
     run_auction,
 )
@@ -198,8 +204,8 @@ def support(hand: Sequence[Card], partner_bid: Bid, rules: RuleSet,
         parts.append(count_words(len(kings), "guarded king"))
     words = (f"partner bid {partner_bid.pretty()} counting {_half(from_me)} from {who}, and {who} "
              f"adds {_and(parts) if parts else 'nothing'}")
-    # In one round of bidding a raise goes straight to the count and no one speaks again, so
-    # the count is a trick more careful there (measured: benchmarks/bidding_duel.py).
+    # In one round of bidding each player speaks once: a raise goes straight to the count with
+    # no second chance, so the count is a trick more careful there (benchmarks/bidding_duel.py).
     careful = 1.0 if rules.auction == "one-round" else 0.0
     if careful:
         words += ", less one as the raise goes straight to the count"
@@ -225,10 +231,10 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _legal(calls: Sequence[Call], bid: Bid, rules: RuleSet, dealer: Seat,
+def _legal(calls: Sequence[Call], call: Call, rules: RuleSet, dealer: Seat,
            hands: dict[Seat, tuple[Card, ...]] | None) -> bool:
     try:
-        run_auction([*calls, bid], rules, dealer, hands=hands)
+        run_auction([*calls, call], rules, dealer, hands=hands)
     except AuctionError:
         return False
     return True
@@ -251,23 +257,24 @@ def _partner_holds(seat: Seat, high_seat: Seat | None, rules: RuleSet) -> bool:
 
 
 def _partner_bid(seat: Seat, calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> Bid | None:
-    """Partner's latest bid in a suit (a four- or six-handed table), if partner has made one.
+    """Partner's latest bid in a suit partner named first (four-handed tables), if any.
 
-    A bid in a suit this seat named first is partner raising this seat, which already counts
-    this hand: it is not counted again.
+    Partner's bid in a suit this seat named first is a raise of this seat, which already
+    counts this hand: it is not counted again. (At six, a raise by the other partner has
+    already taken off the trick counted from this side, so raises are left to four players.)
     """
-    if rules.players not in (4, 6):
+    if rules.players != 4:
         return None
     at = table(rules.players)
     auction = run_auction(calls, rules, dealer)
-    mine: set[Strain] = set()
+    named_by: dict[Strain, Seat] = {}  # who on this side named each suit first
     found: Bid | None = None
     for call, caller in zip(auction.calls, auction.callers, strict=False):
-        if not isinstance(call, Bid) or call.strain is None or call.strain.suit is None:
+        if (not isinstance(call, Bid) or call.strain is None or call.strain.suit is None
+                or at.side_of(caller) != at.side_of(seat)):
             continue
-        if caller == seat:
-            mine.add(call.strain)
-        elif at.side_of(caller) == at.side_of(seat) and call.strain not in mine:
+        first = named_by.setdefault(call.strain, caller)
+        if caller != seat and first == caller:
             found = call
     return found
 
@@ -305,6 +312,8 @@ def choose_call(
     """This seat's call after ``calls``, with the sentence that explains it."""
     high, high_seat = _high(calls, rules, dealer)
     who = seat.word
+    if calls and calls[-1] == Declaration("ace-no-face"):  # partner's: answered at once
+        return _answer_ace_no_face(who, _counts(seat, hand, calls, rules, dealer)[0], rules)
     if _partner_holds(seat, high_seat, rules):
         return Decision(Pass(), f"{who} passes: partner's {high.pretty() if high else ''} bid "
                                 f"stands, and {who} does not bid over partner.")
@@ -320,6 +329,12 @@ def choose_call(
                 return Decision(bid, f"{who} bids {bid.pretty()}: {misere.words}.")
     top = min(10, int(best.tricks))
     extra = _extras(rules)
+    if (rules.ace_no_face and ace_no_face(hand) and top < _A_CONTRACT
+            and _legal(calls, Declaration("ace-no-face"), rules, dealer, None)):
+        return Decision(Declaration("ace-no-face"), f"{who} declares ace – no face: one ace and no "
+                        f"king, queen, jack or joker, and the best count, in {_strain_word(best)} "
+                        f"({best.words}, {extra}), comes to {int(best.tricks)} tricks; partner "
+                        f"decides whether the hand is thrown in.")
     if top >= rules.lowest_bid and best.strain is not None:
         levels = range(rules.lowest_bid, top + 1)
         if rules.auction == "one-round":
@@ -339,3 +354,24 @@ def choose_call(
     how = best.words if best.raises is not None else f"{best.words}, {extra}"
     return Decision(Pass(), f"{who} passes: the best count, in {name} ({how}), "
                             f"comes to {int(best.tricks)} tricks, short of what it takes {need}.")
+
+
+#: The count that makes a hand worth playing on with: a seven bid (an inkle, six, stands only
+#: when someone bids over it, West Seventh Street).
+_A_CONTRACT = 7
+
+
+def _strain_word(e: Estimate) -> str:
+    return e.strain.word if e.strain is not None else "misère"
+
+
+def _answer_ace_no_face(who: str, best: Estimate, rules: RuleSet) -> Decision[Call]:
+    """Partner declared ace – no face: agree (throw the hand in) unless this hand counts to a
+    contract of its own, seven tricks."""
+    how = best.words if best.raises is not None else f"{best.words}, {_extras(rules)}"
+    count = f"the best count, in {_strain_word(best)} ({how}), comes to {int(best.tricks)} tricks"
+    if int(best.tricks) >= _A_CONTRACT:
+        return Decision(Declaration("disagree"), f"{who} disagrees: {count}, enough to play on "
+                                                 f"(without nullo for this side).")
+    return Decision(Declaration("agree"), f"{who} agrees: {count}, short of a contract of "
+                                          f"{_A_CONTRACT}: the hand is thrown in.")
