@@ -295,3 +295,17 @@ def test_tutor_play_scripted_end_to_end(tmp_path: Path, monkeypatch: pytest.Monk
 def test_tutor_play_refuses_a_table_it_cannot_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--rules", "five-handed"]) == 2
     assert "three- and four-handed" in capsys.readouterr().err
+
+
+def test_tutor_play_asks_for_an_answer_to_partners_ace_no_face(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # deal 488, West Seventh Street: North, first to speak, declares ace – no face, and the
+    # prompt asks South for the answer; a pass is refused with the rule, then South disagrees
+    # (the input then runs out, which ends the game)
+    argv = ["play", "--rules", WSS, "--seed", "488", "--samples", "1", "--seat", "S"]
+    _status, out = _run(argv, "pass\ndisagree\n", monkeypatch, capsys)
+    said = " ".join(out.split())
+    assert "North declares ace – no face" in said
+    assert "Partner declared ace – no face: agree (throw the hand in) or disagree" in said
+    assert "Not allowed: South must answer North's ace – no face with agree or disagree" in said
+    assert "South disagrees: the bidding goes on" in said

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
-from tutor.engine.auction import CallError, parse_call
+from tutor.engine.auction import CallError, Declaration, parse_call
 from tutor.engine.cards import Card, TutorError
 from tutor.engine.play import Play
 from tutor.engine.seats import Seat
@@ -57,7 +57,9 @@ class _Table:
         held = g.held(self.seat)
         self.say(f"Your cards: {_cards(held)}")
         while True:
-            if phase is Phase.AUCTION:
+            if phase is Phase.AUCTION and g.hand.auction[-1:] == (Declaration("ace-no-face"),):
+                prompt = "Partner declared ace – no face: agree (throw the hand in) or disagree: "
+            elif phase is Phase.AUCTION:
                 prompt = "Your call (e.g. 7H, 8NT, misere, pass): "
             elif phase is Phase.DISCARD:
                 n = g.rules.kitty_size

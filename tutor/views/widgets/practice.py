@@ -16,7 +16,17 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from tutor.engine.auction import AuctionError, Bid, BidKind, Call, Pass, Strain, parse_call, run_auction
+from tutor.engine.auction import (
+    AuctionError,
+    Bid,
+    BidKind,
+    Call,
+    Declaration,
+    Pass,
+    Strain,
+    parse_call,
+    run_auction,
+)
 from tutor.engine.cards import Card, TutorError
 from tutor.engine.play import Play
 from tutor.engine.seats import Seat
@@ -185,15 +195,19 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         game = self.game
         hand = game.hand
         out: list[Call] = []
-        candidates: list[Call] = [Pass()]
+        # every call some table allows; the engine's auction keeps those these rules allow now
+        # (West Seventh Street's answers to ace – no face, Seven No and grand nullo included)
+        candidates: list[Call] = [Declaration("agree"), Declaration("disagree"), Pass()]
         candidates += [Bid.of(n, s) for n in range(6, 11) for s in Strain]
-        candidates += [Bid(BidKind.MISERE), Bid(BidKind.OPEN_MISERE)]
+        candidates += [Bid(BidKind.TRICKS, n, Strain.NO_TRUMPS, informative=True) for n in (6, 7)]
+        candidates += [Bid(BidKind.MISERE), Bid(BidKind.OPEN_MISERE), Bid(BidKind.GRAND_NULLO),
+                       Declaration("ace-no-face")]
         for call in candidates:
             try:
                 run_auction([*hand.auction, call], game.rules, hand.dealer, hands=hand.hands)
             except AuctionError:
                 continue
-            out.append(call)
+            out.append(call.called(game.rules) if isinstance(call, Bid) else call)  # nullo
         return out
 
     def _toggled(self) -> list[Card]:
