@@ -309,3 +309,29 @@ def test_tutor_play_asks_for_an_answer_to_partners_ace_no_face(
     assert "Partner declared ace – no face: agree (throw the hand in) or disagree" in said
     assert "Not allowed: South must answer North's ace – no face with agree or disagree" in said
     assert "South disagrees: the bidding goes on" in said
+
+
+def test_grand_nullo_has_both_exchanges_at_the_practice_table() -> None:
+    # West Seventh Street, deal 6: North bids nullo, and South, the learner, grand nullo over it.
+    # "1. The Grand Nullo bidder picks up the middle and discards any 5 cards. 2. The original
+    # Nullo bidder picks up those 5 discarded cards and discards 5 more."
+    game = Game(WSS, 6, budget=QUICK)
+    while game.to_act != Seat.S:
+        game.computer()
+    assert [str(c) for c in game.hand.auction] == ["6D", "misere", "8D"]  # nullo, as files write it
+    game.call(Bid(BidKind.GRAND_NULLO))
+    while game.phase.value == "auction":
+        game.computer()
+    assert game.phase.value == "discard" and game.to_act == Seat.S and len(game.held(Seat.S)) == 15
+    south, _ruling = game.computer()  # the computer's discard, as a learner's would be
+    assert "most likely to win a trick" in south.reason  # played to lose, not to ruff
+    assert (game.phase.value, game.to_act) == ("discard", Seat.N)
+    assert isinstance(south.choice, tuple)
+    assert set(south.choice) <= set(game.held(Seat.N)) and len(game.held(Seat.N)) == 15
+    north, _ruling = game.computer()
+    assert game.hand.partner_discard == north.choice and game.phase.value == "play"
+    while game.to_act is not None:
+        game.computer()
+    rep = build(game.hand)
+    assert not rep.problems and rep.complete and rep.result is not None
+    assert "grand nullo" in rep.result.ruling.text

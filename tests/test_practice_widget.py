@@ -6,9 +6,12 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from tutor.engine.auction import Bid, BidKind
 from tutor.engine.replay import build
+from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.files.handfile import load
+from tutor.teach.players import Budget, Game
 from tutor.views.widgets import PracticeWidget, ReplayWidget
 
 HANDS = Path(__file__).parent.parent / "hands"
@@ -95,3 +98,27 @@ def test_the_call_picker_offers_what_these_rules_allow_now() -> None:
     labels = [label for label, _v in PracticeWidget.new("west-seventh-street", 3, "S", samples=1)
               .call_picker.options]
     assert {"6No", "7No", "Nullo"} <= set(labels) and "Misère" not in labels
+
+
+def _until(game: Game, seat: Seat) -> None:
+    """The computer acts for every seat until it is ``seat``'s turn."""
+    while game.to_act != seat:
+        game.computer()
+
+
+def test_grand_nullo_partner_is_asked_for_the_second_exchange() -> None:
+    # West Seventh Street, deal 6: North bid nullo and South grand nullo over it; South has put
+    # away five, and North, the learner, picks them up and puts five away
+    game = Game("west-seventh-street", 6, budget=Budget(seconds=None, early=1, middle=1, late=1))
+    _until(game, Seat.S)
+    game.call(Bid(BidKind.GRAND_NULLO))
+    _until(game, Seat.N)  # South's five are away: North's turn to exchange
+    w = PracticeWidget(game, "N")
+    assert "Partner bid grand nullo and passed you 5 cards, North: pick 5 to put away" in w.prompt.value
+    toggles = [b for b in w.card_row.children if isinstance(b, widgets.ToggleButton)]
+    assert len(toggles) == 15
+    for b in toggles[:5]:
+        b.value = True
+    w.discard_button.click()
+    assert game.hand.partner_discard is not None and len(game.hand.partner_discard) == 5
+    assert game.phase.value in ("play", "over")

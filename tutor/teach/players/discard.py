@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine.auction import Bid
+from tutor.engine.auction import Bid, BidKind
 from tutor.engine.cards import Card, Joker, Rank, Suit, SuitedCard
 from tutor.engine.play import PlayContext, effective_suit, power
 from tutor.engine.rules import RuleSet
@@ -49,7 +49,7 @@ def choose_discard(seat: Seat, held: Sequence[Card], bid: Bid, rules: RuleSet) -
     """The cards ``seat`` puts away from ``held`` (its hand and the kitty) for contract ``bid``."""
     n = rules.kitty_size
     who = seat.word
-    if bid.is_misere:
+    if bid.is_misere or bid.kind is BidKind.GRAND_NULLO:  # grand nullo: both partners lose tricks
         ranked = sorted(held, key=lambda c: -_misere_danger(c, held))
         out = tuple(ranked[:n])
         return Decision(out, f"{who} puts away {card_list(out)}: the cards most likely to win a "

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from enum import Enum
 
-from tutor.engine.auction import Auction, AuctionError, Bid, Call, Declaration, Pass, run_auction
+from tutor.engine.auction import Auction, AuctionError, Bid, BidKind, Call, Declaration, Pass, run_auction
 from tutor.engine.cards import Card, TutorError
 from tutor.engine.hand import Hand, RulesSpec
 from tutor.engine.play import IllegalPlay, Play, judge_play, led_suit
@@ -110,7 +110,14 @@ class Game:
             return Phase.OVER
         if self._hand.discard is None and not contract.bid.is_all_passed:
             return Phase.DISCARD
+        if self._second_exchange(contract.bid):
+            return Phase.DISCARD
         return Phase.OVER if self._rep.complete else Phase.PLAY
+
+    def _second_exchange(self, bid: Bid) -> bool:
+        """Grand nullo after the bidder's discard: partner, who bid the nullo, picks up those
+        cards and puts away as many (West Seventh Street)."""
+        return bid.kind is BidKind.GRAND_NULLO and self._hand.partner_discard is None
 
     @property
     def to_act(self) -> Seat | None:
@@ -120,15 +127,18 @@ class Game:
             return self.auction().next_seat
         contract = self.auction().contract
         if phase is Phase.DISCARD and contract is not None:
-            return contract.declarer
+            return contract.declarer if self._hand.discard is None else contract.declarer.partner
         if phase is Phase.PLAY:
             pos = self.position()
             return pos.seats[pos.to_move]
         return None
 
     def held(self, seat: Seat) -> tuple[Card, ...]:
-        """What ``seat`` holds now (the contractor with the kitty while discarding)."""
+        """What ``seat`` holds now (the contractor with the kitty while discarding; in grand
+        nullo's second exchange, partner with the bidder's discards)."""
         if self.phase is Phase.DISCARD:
+            if self._hand.discard is not None:
+                return tuple(self._hand.hands[seat]) + self._hand.discard
             return tuple(self._hand.hands[seat]) + self._hand.kitty
         if self.phase is Phase.AUCTION:
             return tuple(self._hand.hands[seat])
@@ -177,10 +187,15 @@ class Game:
         return ruling
 
     def discard(self, cards: Sequence[Card]) -> Ruling:
-        """The contractor puts ``cards`` away."""
+        """The contractor puts ``cards`` away (in grand nullo then partner, from the bidder's)."""
         if self.phase is not Phase.DISCARD:
             raise GameError("there is no discard to make now")
-        return self._try(replace(self._hand, discard=tuple(cards)))
+        if self._hand.discard is not None:
+            return self._try(replace(self._hand, partner_discard=tuple(cards)))
+        hand = replace(self._hand, discard=tuple(cards))
+        contract = self.auction().contract
+        waiting = contract is not None and contract.bid.kind is BidKind.GRAND_NULLO
+        return self._try(hand, waiting_for_partner=waiting)
 
     def play(self, play: Play) -> Ruling:
         """The seat to move plays ``play``."""
@@ -193,10 +208,13 @@ class Game:
         tricks[-1].append(play)
         return self._try(replace(self._hand, play=tuple(tuple(t) for t in tricks)))
 
-    def _try(self, hand: Hand) -> Ruling:
+    def _try(self, hand: Hand, *, waiting_for_partner: bool = False) -> Ruling:
         rep = build(hand)
-        if rep.problems:
-            raise GameError(rep.problems[0].message)
+        problems = rep.problems
+        if waiting_for_partner:  # grand nullo: partner's five are still to come
+            problems = tuple(p for p in problems if not (p.rule == "grand-nullo" and p.where == ("discard",)))
+        if problems:
+            raise GameError(problems[0].message)
         before = len(self._rep.steps)
         self._hand, self._rep = hand, rep
         new = rep.steps[before:]

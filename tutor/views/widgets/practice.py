@@ -163,8 +163,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self.action_row.children = (self.call_picker, self.call_button)
         elif phase is Phase.DISCARD:
             n = game.rules.kitty_size
-            self.prompt.value = (f'<div class="tw-feedback tw-prompt">You won the auction, {word}: '
-                                 f'pick {n} cards to put away.</div>')
+            said = (f"You won the auction, {word}: pick {n} cards to put away." if game.hand.discard is None
+                    else f"Partner bid grand nullo and passed you {n} cards, {word}: pick {n} to put "
+                         f"away.")
+            self.prompt.value = f'<div class="tw-feedback tw-prompt">{escape(said)}</div>'
             self.card_row.children = tuple(card_button(c, toggle=True) for c in held)
             self.action_row.children = (self.discard_button,)
         else:
