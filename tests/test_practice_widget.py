@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import ipywidgets as widgets
+import pytest
 
 from tutor.engine.auction import Bid, BidKind
 from tutor.engine.replay import build
@@ -122,3 +124,28 @@ def test_grand_nullo_partner_is_asked_for_the_second_exchange() -> None:
     w.discard_button.click()
     assert game.hand.partner_discard is not None and len(game.hand.partner_discard) == 5
     assert game.phase.value in ("play", "over")
+
+
+@pytest.mark.parametrize("rules", ["west-seventh-street", "australian", "avondale", "three-handed"])
+def test_every_call_the_picker_offers_is_taken_and_the_hand_reaches_the_play(rules: str) -> None:
+    """Whatever the learner picks from what is offered, the engine takes it, and the auction and
+    the exchanges always end (random picks over many deals; the play is tested elsewhere)."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        w = PracticeWidget.new(rules, seed, "S", samples=1)
+        for _turn in range(60):
+            phase = w.game.phase.value
+            if w.over or phase == "play":
+                break
+            assert w.game.to_act == w.learner  # the widget hands over only at the learner's turn
+            if phase == "auction":
+                offered = [value for _label, value in w.call_picker.options]
+                assert offered, f"deal {seed}: nothing offered after {w.game.hand.auction}"
+                w.call(rng.choice(offered))
+            else:
+                choice = w.game.decide().choice
+                assert isinstance(choice, tuple)
+                w.discard(list(choice))
+            assert "tw-refused" not in w.message, f"deal {seed}: {w.message}"
+        else:
+            raise AssertionError(f"deal {seed}: the auction never ended")
