@@ -24,6 +24,7 @@ from tutor.engine.steps import StepKind
 from tutor.files.handfile import check, load
 from tutor.solve import Position
 from tutor.teach.players import Budget, Game, choose_call, choose_discard, choose_play
+from tutor.teach.players import game as game_module
 from tutor.teach.players.bidding import evaluation
 from tutor.teach.players.sampling import layouts
 from tutor.views.safe_text import display_width
@@ -161,6 +162,15 @@ def test_declares_ace_no_face_with_one_ace_no_face_card_and_no_contract() -> Non
     assert d.choice == Declaration("ace-no-face")
     assert d.reason.startswith("East declares ace – no face: one ace and no king, queen, jack or joker")
     assert choose_call(Seat.E, hand, [], preset("american"), Seat.N).choice == Pass()  # not these rules
+
+
+def test_declaring_ace_no_face_on_a_raise_count_says_the_raise() -> None:
+    # West's best count is a raise of partner's hearts: it counts partner's bid, not the middle
+    hand = cards("AS 10H 9H 10S 9S 8C 7C 10D 9D 8D")
+    d = choose_call(Seat.W, hand, [Bid.parse("7H"), Bid.parse("8S")], preset(WSS), Seat.N)
+    assert d.choice == Declaration("ace-no-face")
+    assert "partner bid 7♥ counting one from West" in d.reason
+    assert "from the middle" not in d.reason
 
 
 @pytest.mark.parametrize(("held", "answer"), [
@@ -311,7 +321,7 @@ def test_tutor_play_asks_for_an_answer_to_partners_ace_no_face(
     assert "South disagrees: the bidding goes on" in said
 
 
-def test_grand_nullo_has_both_exchanges_at_the_practice_table() -> None:
+def test_grand_nullo_has_both_exchanges_at_the_practice_table(monkeypatch: pytest.MonkeyPatch) -> None:
     # West Seventh Street, deal 6: North bids nullo, and South, the learner, grand nullo over it.
     # "1. The Grand Nullo bidder picks up the middle and discards any 5 cards. 2. The original
     # Nullo bidder picks up those 5 discarded cards and discards 5 more."
@@ -328,8 +338,26 @@ def test_grand_nullo_has_both_exchanges_at_the_practice_table() -> None:
     assert (game.phase.value, game.to_act) == ("discard", Seat.N)
     assert isinstance(south.choice, tuple)
     assert set(south.choice) <= set(game.held(Seat.N)) and len(game.held(Seat.N)) == 15
+    # every other seat holds what the replay says it holds (South without its five)
+    for seat in (Seat.S, Seat.E, Seat.W):
+        assert game.held(seat) == game.replay.states[-1].hands[seat] and len(game.held(seat)) == 10
     north, _ruling = game.computer()
     assert game.hand.partner_discard == north.choice and game.phase.value == "play"
+    # in the play, South does not count its five as out of play (North may have kept some of
+    # them), and North counts its own five as out
+    assert isinstance(north.choice, tuple)
+    told: dict[Seat, list[Card]] = {}
+    real = choose_play  # what the game module calls (the same function)
+
+    def listen(pos: Position, seat: Seat, *args: object, gone: list[Card], **kwargs: object) -> object:
+        told[seat] = list(gone)
+        return real(pos, seat, *args, gone=gone, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game_module, "choose_play", listen)
+    while not {Seat.S, Seat.N} <= set(told):
+        game.computer()
+    assert not set(south.choice) & set(told[Seat.S])
+    assert set(north.choice) <= set(told[Seat.N])
     while game.to_act is not None:
         game.computer()
     rep = build(game.hand)

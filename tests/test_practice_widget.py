@@ -89,13 +89,14 @@ def test_the_call_picker_offers_what_these_rules_allow_now() -> None:
     # West Seventh Street, deal 488: North declared ace – no face, so South may only answer
     w = PracticeWidget.new("west-seventh-street", 488, "S", samples=1)
     assert [v for _label, v in w.call_picker.options] == ["agree", "disagree"]
+    assert w.call_picker.value == "disagree"  # a careless click does not throw the hand in
     w.call_picker.value = "disagree"
     w.call_button.click()
     calls = [str(c) for c in w.game.hand.auction]
     assert calls[:2] == ["ace-no-face", "disagree"]
     offered = [v for _label, v in w.call_picker.options]
     assert "pass" in offered and "agree" not in offered and "ace-no-face" not in offered
-    assert not any(v == "nullo" for v in offered)  # North–South disagreed: no nullo this hand
+    assert "misere" not in offered  # North–South disagreed: no nullo this hand
     # deal 3: South holds the joker, so Seven No and Inkle No are offered, and nullo by its name
     labels = [label for label, _v in PracticeWidget.new("west-seventh-street", 3, "S", samples=1)
               .call_picker.options]

@@ -333,7 +333,7 @@ def choose_call(
             and _legal(calls, Declaration("ace-no-face"), rules, dealer, None)):
         return Decision(Declaration("ace-no-face"), f"{who} declares ace – no face: one ace and no "
                         f"king, queen, jack or joker, and the best count, in {_strain_word(best)} "
-                        f"({best.words}, {extra}), comes to {int(best.tricks)} tricks; partner "
+                        f"({_how(best, rules)}), comes to {int(best.tricks)} tricks; partner "
                         f"decides whether the hand is thrown in.")
     if top >= rules.lowest_bid and best.strain is not None:
         levels = range(rules.lowest_bid, top + 1)
@@ -351,14 +351,19 @@ def choose_call(
                                      f"to {top} tricks.")
     name = best.strain.word if best.strain else "misère"
     need = f"to outbid {high.pretty()}" if high is not None else "to bid"
-    how = best.words if best.raises is not None else f"{best.words}, {extra}"
+    how = _how(best, rules)
     return Decision(Pass(), f"{who} passes: the best count, in {name} ({how}), "
                             f"comes to {int(best.tricks)} tricks, short of what it takes {need}.")
 
 
-#: The count that makes a hand worth playing on with: a seven bid (an inkle, six, stands only
-#: when someone bids over it, West Seventh Street).
+#: The count that makes a hand worth playing on with: a seven bid (at West Seventh Street an
+#: inkle, six, never stands: with no bid over it the hand is thrown in).
 _A_CONTRACT = 7
+
+
+def _how(best: Estimate, rules: RuleSet) -> str:
+    """The words of a count: a raise counts partner's bid, not the kitty and partner again."""
+    return best.words if best.raises is not None else f"{best.words}, {_extras(rules)}"
 
 
 def _strain_word(e: Estimate) -> str:
@@ -368,8 +373,8 @@ def _strain_word(e: Estimate) -> str:
 def _answer_ace_no_face(who: str, best: Estimate, rules: RuleSet) -> Decision[Call]:
     """Partner declared ace – no face: agree (throw the hand in) unless this hand counts to a
     contract of its own, seven tricks."""
-    how = best.words if best.raises is not None else f"{best.words}, {_extras(rules)}"
-    count = f"the best count, in {_strain_word(best)} ({how}), comes to {int(best.tricks)} tricks"
+    count = (f"the best count, in {_strain_word(best)} ({_how(best, rules)}), comes to "
+             f"{int(best.tricks)} tricks")
     if int(best.tricks) >= _A_CONTRACT:
         return Decision(Declaration("disagree"), f"{who} disagrees: {count}, enough to play on "
                                                  f"(without nullo for this side).")

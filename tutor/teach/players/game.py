@@ -136,6 +136,8 @@ class Game:
     def held(self, seat: Seat) -> tuple[Card, ...]:
         """What ``seat`` holds now (the contractor with the kitty while discarding; in grand
         nullo's second exchange, partner with the bidder's discards)."""
+        if self.phase is Phase.DISCARD and seat != self.to_act:
+            return tuple(self._rep.states[-1].hands.get(seat, ()))  # as the replay stands
         if self.phase is Phase.DISCARD:
             if self._hand.discard is not None:
                 return tuple(self._hand.hands[seat]) + self._hand.discard
@@ -250,7 +252,12 @@ class Game:
         shown = self._rep.states[-1].shown
         known = [i for i, s in enumerate(pos.seats) if s in shown and i != me]
         gone: list[Card] = [p.card for t in self._hand.play for p in t if p not in pos.trick]
-        if seat == contract.declarer and self._hand.discard:
+        if contract.bid.kind is BidKind.GRAND_NULLO:
+            # grand nullo: partner picked up the bidder's discards and may have kept some, so
+            # the bidder does not know them out; partner knows its own five are
+            if seat == contract.declarer.partner and self._hand.partner_discard:
+                gone += self._hand.partner_discard
+        elif seat == contract.declarer and self._hand.discard:
             gone += self._hand.discard
         dp = choose_play(pos, seat, contract.bid, pack=self.rules.the_pack.cards, known=known,
                          gone=gone, budget=self.budget,

@@ -158,7 +158,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         if phase is Phase.AUCTION:
             self.prompt.value = f'<div class="tw-feedback tw-prompt">Your call, {word}.</div>'
             self.call_picker.options = [(c.pretty(), str(c)) for c in self._legal_calls()]
-            self.call_picker.index = 0  # pass
+            offered = [value for _label, value in self.call_picker.options]
+            # pass first; answering partner's ace – no face, disagree (agree throws the hand in)
+            if offered:
+                self.call_picker.value = "pass" if "pass" in offered else offered[-1]
             self.card_row.children = tuple(card_button(c) for c in held)
             self.action_row.children = (self.call_picker, self.call_button)
         elif phase is Phase.DISCARD:
