@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from tutor.engine.auction import Bid, Call
+from tutor.engine.auction import Auction, Bid
 from tutor.engine.rules import RuleSet, preset
 from tutor.engine.scoring import score_hand
 from tutor.engine.seats import Seat, Side, table
@@ -35,12 +35,12 @@ from tutor.teach.players import Budget, Game, Phase, bidding
 _REAL_PARTNER_BID = bidding._partner_bid
 
 
-def _without_raises(plain: Side) -> Callable[[Seat, Sequence[Call], RuleSet, Seat], Bid | None]:
+def _without_raises(plain: Side) -> Callable[[Seat, Auction, RuleSet], Bid | None]:
     """Partner's bid as the bidder sees it, except that the seats of ``plain`` never see one."""
-    def partner_bid(seat: Seat, calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> Bid | None:
+    def partner_bid(seat: Seat, auction: Auction, rules: RuleSet) -> Bid | None:
         if table(rules.players).side_of(seat) is plain:
             return None
-        return _REAL_PARTNER_BID(seat, calls, rules, dealer)
+        return _REAL_PARTNER_BID(seat, auction, rules)
     return partner_bid
 
 

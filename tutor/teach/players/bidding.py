@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine.auction import (
+    Auction,
     AuctionError,
     Bid,
     BidKind,
@@ -78,26 +79,22 @@ def _half(x: float) -> str:
     return word
 
 
-def _suit_count(hand: Sequence[Card], suit: Suit) -> tuple[float, str]:
-    ctx = PlayContext.of(Bid.of(7, Strain(suit.value)), None)
-    trumps = [c for c in hand if effective_suit(c, ctx) is suit]
-    tops: list[str] = []
-    for c in trumps:
-        if isinstance(c, Joker):
-            tops.append(c.words())
+def _top_trumps(trumps: Sequence[Card], ctx: PlayContext, suit: Suit) -> list[str]:
+    """The top trumps among ``trumps``, highest first, by name: every joker, then the right
+    bower, the left bower and the ace (each once)."""
+    tops = [c.words() for c in trumps if isinstance(c, Joker)]
     if any(ctx.is_right_bower(c) for c in trumps):
         tops.append("right bower")
     if any(ctx.is_left_bower(c) for c in trumps):
         tops.append("left bower")
     if SuitedCard(Rank.ACE, suit) in trumps:
         tops.append("ace")
-    n = len(trumps)
-    # Every trump counts when the top ones are held (or five with two of the three highest: the
-    # joker and the bowers); otherwise the opponents' top trumps take one. The joker and the ace
-    # with both bowers out is not solid: each bower beats the ace.
-    highest = sum(1 for t in tops if t != "ace")
-    solid = len(tops) >= 3 or (highest >= 2 and n >= 5)
-    trick_count = float(n if solid else max(len(tops), n - 1))
+    return tops
+
+
+def _side_honours(hand: Sequence[Card], ctx: PlayContext,
+                  suit: Suit) -> tuple[list[SuitedCard], list[SuitedCard]]:
+    """The side aces, and the side kings with another card of their suit beside them."""
     aces = [c for c in hand if isinstance(c, SuitedCard) and c.rank is Rank.ACE and c.suit is not suit]
     kings = [
         c for c in hand
@@ -105,6 +102,21 @@ def _suit_count(hand: Sequence[Card], suit: Suit) -> tuple[float, str]:
         and sum(1 for d in hand if isinstance(d, SuitedCard) and d.suit is c.suit
                 and effective_suit(d, ctx) is c.suit) >= 2
     ]
+    return aces, kings
+
+
+def _suit_count(hand: Sequence[Card], suit: Suit) -> tuple[float, str]:
+    ctx = PlayContext.of(Bid.of(7, Strain(suit.value)), None)
+    trumps = [c for c in hand if effective_suit(c, ctx) is suit]
+    tops = _top_trumps(trumps, ctx, suit)
+    n = len(trumps)
+    # Every trump counts when the top ones are held (or five with two of the three highest: the
+    # joker and the bowers); otherwise the opponents' top trumps take one. The joker and the ace
+    # with both bowers out is not solid: each bower beats the ace.
+    highest = sum(1 for t in tops if t != "ace")
+    solid = len(tops) >= 3 or (highest >= 2 and n >= 5)
+    trick_count = float(n if solid else max(len(tops), n - 1))
+    aces, kings = _side_honours(hand, ctx, suit)
     total = trick_count + len(aces) + 0.5 * len(kings)
     words = count_words(n, "trump")
     if tops:
@@ -183,19 +195,12 @@ def support(hand: Sequence[Card], partner_bid: Bid, rules: RuleSet,
     suit = strain.suit
     ctx = PlayContext.of(Bid.of(7, strain), None)
     trumps = [c for c in hand if effective_suit(c, ctx) is suit]
-    tops = [c for c in trumps if isinstance(c, Joker) or ctx.is_right_bower(c) or ctx.is_left_bower(c)
-            or c == SuitedCard(Rank.ACE, suit)]
-    aces = [c for c in hand if isinstance(c, SuitedCard) and c.rank is Rank.ACE
-            and effective_suit(c, ctx) is not suit]
-    kings = [
-        c for c in hand
-        if isinstance(c, SuitedCard) and c.rank is Rank.KING and effective_suit(c, ctx) is not suit
-        and sum(1 for d in hand if isinstance(d, SuitedCard) and effective_suit(d, ctx) is c.suit) >= 2
-    ]
+    tops = _top_trumps(trumps, ctx, suit)
+    aces, kings = _side_honours(hand, ctx, suit)
     long = len(trumps) >= 3
     adds = len(tops) + (1 if long else 0) + len(aces) + 0.5 * len(kings)
     _kitty, from_me = _help(rules)
-    parts = [_top_words(c, ctx) for c in _in_order(tops, ctx)]
+    parts = [_TOP_WORDS.get(t, t) for t in tops]
     if long:
         parts.append(count_words(len(trumps), "trump"))
     if aces:
@@ -212,19 +217,8 @@ def support(hand: Sequence[Card], partner_bid: Bid, rules: RuleSet,
     return Estimate(strain, partner_bid.tricks - from_me + adds - careful, words, partner_bid)
 
 
-def _in_order(tops: Sequence[Card], ctx: PlayContext) -> list[Card]:
-    return sorted(tops, key=lambda c: (0 if isinstance(c, Joker) else 1 if ctx.is_right_bower(c)
-                                       else 2 if ctx.is_left_bower(c) else 3))
-
-
-def _top_words(c: Card, ctx: PlayContext) -> str:
-    if isinstance(c, Joker):
-        return c.words()
-    if ctx.is_right_bower(c):
-        return "the right bower"
-    if ctx.is_left_bower(c):
-        return "the left bower"
-    return "the ace of trumps"
+#: How a raise names the top trumps it adds (a joker is named by its own words).
+_TOP_WORDS = {"right bower": "the right bower", "left bower": "the left bower", "ace": "the ace of trumps"}
 
 
 def _and(words: Sequence[str]) -> str:
@@ -240,8 +234,7 @@ def _legal(calls: Sequence[Call], call: Call, rules: RuleSet, dealer: Seat,
     return True
 
 
-def _high(calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> tuple[Bid | None, Seat | None]:
-    auction = run_auction(calls, rules, dealer)
+def _high(auction: Auction) -> tuple[Bid | None, Seat | None]:
     high: Bid | None = None
     high_seat: Seat | None = None
     for call, caller in zip(auction.calls, auction.callers, strict=False):
@@ -256,7 +249,7 @@ def _partner_holds(seat: Seat, high_seat: Seat | None, rules: RuleSet) -> bool:
             and at.side_of(high_seat) == at.side_of(seat))
 
 
-def _partner_bid(seat: Seat, calls: Sequence[Call], rules: RuleSet, dealer: Seat) -> Bid | None:
+def _partner_bid(seat: Seat, auction: Auction, rules: RuleSet) -> Bid | None:
     """Partner's latest bid in a suit partner named first (four-handed tables), if any.
 
     Partner's bid in a suit this seat named first is a raise of this seat, which already
@@ -266,7 +259,6 @@ def _partner_bid(seat: Seat, calls: Sequence[Call], rules: RuleSet, dealer: Seat
     if rules.players != 4:
         return None
     at = table(rules.players)
-    auction = run_auction(calls, rules, dealer)
     named_by: dict[Strain, Seat] = {}  # who on this side named each suit first
     found: Bid | None = None
     for call, caller in zip(auction.calls, auction.callers, strict=False):
@@ -279,11 +271,10 @@ def _partner_bid(seat: Seat, calls: Sequence[Call], rules: RuleSet, dealer: Seat
     return found
 
 
-def _counts(seat: Seat, hand: Sequence[Card], calls: Sequence[Call], rules: RuleSet,
-            dealer: Seat) -> list[Estimate]:
+def _counts(seat: Seat, hand: Sequence[Card], auction: Auction, rules: RuleSet) -> list[Estimate]:
     """:func:`estimate`, with partner's suit counted by :func:`support` where that is more."""
     counts = estimate(hand, rules)
-    partner_bid = _partner_bid(seat, calls, rules, dealer)
+    partner_bid = _partner_bid(seat, auction, rules)
     raised = support(hand, partner_bid, rules, seat.word) if partner_bid is not None else None
     if raised is None:
         return counts
@@ -300,24 +291,26 @@ def evaluation(
 ) -> list[Estimate] | None:
     """The counts :func:`choose_call` bids on at this point (best first), or None where it does
     not count the hand at all: partner holds the highest bid, and it never bids over partner."""
-    _high_bid, high_seat = _high(calls, rules, dealer)
+    auction = run_auction(calls, rules, dealer)
+    _high_bid, high_seat = _high(auction)
     if _partner_holds(seat, high_seat, rules):
         return None
-    return _counts(seat, hand, calls, rules, dealer)
+    return _counts(seat, hand, auction, rules)
 
 
 def choose_call(
     seat: Seat, hand: Sequence[Card], calls: Sequence[Call], rules: RuleSet, dealer: Seat
 ) -> Decision[Call]:
     """This seat's call after ``calls``, with the sentence that explains it."""
-    high, high_seat = _high(calls, rules, dealer)
+    auction = run_auction(calls, rules, dealer)
+    high, high_seat = _high(auction)
     who = seat.word
     if calls and calls[-1] == Declaration("ace-no-face"):  # partner's: answered at once
-        return _answer_ace_no_face(who, _counts(seat, hand, calls, rules, dealer)[0], rules)
+        return _answer_ace_no_face(who, _counts(seat, hand, auction, rules)[0], rules)
     if _partner_holds(seat, high_seat, rules):
         return Decision(Pass(), f"{who} passes: partner's {high.pretty() if high else ''} bid "
                                 f"stands, and {who} does not bid over partner.")
-    counts = _counts(seat, hand, calls, rules, dealer)
+    counts = _counts(seat, hand, auction, rules)
     best = counts[0]
     misere = next((e for e in counts if e.strain is None), None)
     if misere is not None and best.tricks < 7.5:

@@ -136,15 +136,13 @@ class Game:
     def held(self, seat: Seat) -> tuple[Card, ...]:
         """What ``seat`` holds now (the contractor with the kitty while discarding; in grand
         nullo's second exchange, partner with the bidder's discards)."""
-        if self.phase is Phase.DISCARD and seat != self.to_act:
-            return tuple(self._rep.states[-1].hands.get(seat, ()))  # as the replay stands
-        if self.phase is Phase.DISCARD:
-            if self._hand.discard is not None:
-                return tuple(self._hand.hands[seat]) + self._hand.discard
-            return tuple(self._hand.hands[seat]) + self._hand.kitty
-        if self.phase is Phase.AUCTION:
+        phase = self.phase
+        if phase is Phase.AUCTION:
             return tuple(self._hand.hands[seat])
-        return tuple(self._rep.states[-1].hands.get(seat, ()))
+        if phase is Phase.DISCARD and seat == self.to_act:
+            picked_up = self._hand.kitty if self._hand.discard is None else self._hand.discard
+            return tuple(self._hand.hands[seat]) + picked_up
+        return tuple(self._rep.states[-1].hands.get(seat, ()))  # as the replay stands
 
     def position(self) -> Position:
         """The solver's position now (the play phase)."""
@@ -194,10 +192,9 @@ class Game:
             raise GameError("there is no discard to make now")
         if self._hand.discard is not None:
             return self._try(replace(self._hand, partner_discard=tuple(cards)))
-        hand = replace(self._hand, discard=tuple(cards))
         contract = self.auction().contract
-        waiting = contract is not None and contract.bid.kind is BidKind.GRAND_NULLO
-        return self._try(hand, waiting_for_partner=waiting)
+        waiting = contract is not None and self._second_exchange(contract.bid)
+        return self._try(replace(self._hand, discard=tuple(cards)), waiting_for_partner=waiting)
 
     def play(self, play: Play) -> Ruling:
         """The seat to move plays ``play``."""

@@ -157,11 +157,11 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         word = self.learner.word
         if phase is Phase.AUCTION:
             self.prompt.value = f'<div class="tw-feedback tw-prompt">Your call, {word}.</div>'
-            self.call_picker.options = [(c.pretty(), str(c)) for c in self._legal_calls()]
-            offered = [value for _label, value in self.call_picker.options]
+            calls = self._legal_calls()
+            self.call_picker.options = [(c.pretty(), str(c)) for c in calls]
             # pass first; answering partner's ace – no face, disagree (agree throws the hand in)
-            if offered:
-                self.call_picker.value = "pass" if "pass" in offered else offered[-1]
+            if calls:
+                self.call_picker.value = str(Pass() if Pass() in calls else calls[-1])
             self.card_row.children = tuple(card_button(c) for c in held)
             self.action_row.children = (self.call_picker, self.call_button)
         elif phase is Phase.DISCARD:
