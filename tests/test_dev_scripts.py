@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,28 @@ def test_test_sh_installs_chromium_through_apt_install() -> None:
     script = (ROOT / "scripts" / "test.sh").read_text("utf-8")
     assert "scripts/apt-install.sh chromium" in script
     assert "apt-get" not in script  # no call that would fail at once on another's lock
+
+
+BLOCK_ENDPLAY = """
+import runpy, sys
+
+class NoEndplay:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "endplay":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, NoEndplay())
+sys.argv = [sys.argv[1], "--deals", "1"]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def test_solver_vs_dds_without_endplay_says_how_to_install_it() -> None:
+    done = subprocess.run([sys.executable, "-c", BLOCK_ENDPLAY, "benchmarks/solver_vs_dds.py"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr == ("solver_vs_dds.py needs endplay (DDS) to compare with (No module named "
+                           "'endplay'): install it with pip install -e '.[test]' (or pip install "
+                           "endplay)\n")
