@@ -167,3 +167,16 @@ def test_force_keeps_the_old_file_when_the_new_one_cannot_be_put_in_its_place(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hand.yaml", "played", "temp"]
     [kept] = list(temp.iterdir())
     assert kept.read_text("utf-8") == played
+
+
+def test_force_through_a_link_replaces_the_file_it_points_to(
+        tmp_path: Path, played: str, capsys: pytest.CaptureFixture[str]) -> None:
+    real = tmp_path / "hands" / "mine.yaml"
+    real.parent.mkdir()
+    real.write_text("the user's own file\n", "utf-8")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    status, _out, _err = _run([*PLAY, "--save", str(link), "--force"], capsys)
+    assert status == 0
+    assert link.is_symlink() and real.read_text("utf-8") == played
+    assert [p.name for p in real.parent.iterdir()] == ["mine.yaml"]

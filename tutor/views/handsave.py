@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,13 +60,10 @@ def check_save(path: str, *, force: bool) -> None:
         if not force:
             raise SaveError(f"--save {path}: the file exists; add --force to write over it, or "
                             "give another name")
-        try:
-            with open(p, "a", encoding="utf-8"):  # opened to append, so nothing is changed
-                pass
-        except OSError as err:
-            raise SaveError(f"--save {path}: the file cannot be written ({_reason(err)})") from None
-        return
-    try:  # os.access says yes to root even where no file can be made (/proc): try one
+        if not p.is_file():
+            return  # a device, a pipe, a link to nowhere: written through as it is, at the end
+        folder = Path(os.path.realpath(p)).parent  # a new file made beside it replaces it
+    try:  # os.access says yes to root even where no file can be made (/proc): make one
         fd, probe = tempfile.mkstemp(dir=folder, prefix=".tutor-play-", suffix=".tmp")
     except OSError as err:
         raise SaveError(f"--save {path}: no file can be made in the folder {folder} "
@@ -77,24 +73,25 @@ def check_save(path: str, *, force: bool) -> None:
 
 
 def _write(path: Path, text: str, *, force: bool) -> None:
-    """Write ``text`` to ``path``: a new file only (unless ``force``); an existing regular file
-    is replaced whole or not at all, so a failed write leaves its old content."""
+    """Write ``text`` to ``path``: a new file only, unless ``force``. An existing regular file
+    (through any links) is replaced whole or not at all, so a failed write leaves its old
+    content; anything else in the way (a device, a pipe) is written through as it is."""
     data = text.encode("utf-8")
-    if force and _exists(path):
+    if force and path.is_file():
         target = Path(os.path.realpath(path))
-        if stat.S_ISREG(target.stat().st_mode):
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                shutil.copymode(target, tmp)
-                os.replace(tmp, target)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
-            return
-        with open(target, "wb") as f:  # a device or a pipe: written as it is
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            shutil.copymode(target, tmp)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        return
+    if force and _exists(path):
+        with open(path, "wb") as f:
             f.write(data)
         return
     try:
