@@ -18,17 +18,26 @@ even when the machine's load changes during the run. Run it from the project roo
 
     .venv/bin/python benchmarks/solver_vs_dds.py              # 200 deals
     .venv/bin/python benchmarks/solver_vs_dds.py --deals 50
+
+It needs ``endplay``, which the test extras install (``pip install -e '.[test]'``); without it,
+it says so and exits 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterator
 
-from endplay.dds import solve_board
-from endplay.types import Card, Deal, Denom, Player
+try:
+    from endplay.dds import solve_board
+    from endplay.types import Card, Deal, Denom, Player
+except ImportError as err:  # only the test extras install endplay
+    print(f"solver_vs_dds.py needs endplay (DDS) to compare with ({err}): install it with "
+          "pip install -e '.[test]' (or pip install endplay)", file=sys.stderr)
+    raise SystemExit(2) from None
 
 from tutor.engine.cards import Joker
 from tutor.engine.hand import RulesSpec

@@ -19,10 +19,9 @@ echo "test.sh: installing pip and uv, then tutor with its test tools (pytest, hy
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" = 0 ]; then
         echo "installing Debian's chromium for the browser tests" >&2
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+        scripts/apt-install.sh chromium  # waits for another package install to finish
     else
-        echo "chromium is missing: run 'sudo apt-get install chromium' for the browser tests" >&2
+        echo "chromium is missing: run 'sudo scripts/apt-install.sh chromium' for the browser tests" >&2
     fi
 fi
 

@@ -58,13 +58,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from tutor.engine.seats import Seat
-    from tutor.files.handfile import dump
     from tutor.teach.players import Budget, Game, GameError
+    from tutor.views.handsave import check_save, save_hand
     from tutor.views.practice import play_in_terminal
 
     budget = Budget() if args.samples is None else Budget(
         seconds=None, early=args.samples, middle=args.samples, late=args.samples)
     try:
+        if args.save is not None:
+            check_save(args.save, force=args.force)  # before the deal, so no hand is played for nothing
         game = Game(args.rules, args.seed, budget=budget)
         seat = Seat.parse(args.seat)
         if seat not in game.seats:
@@ -74,9 +76,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"tutor play: {err}", file=sys.stderr)
         return 2
     status = play_in_terminal(game, seat, sys.stdin, sys.stdout, auto=args.auto)
-    if args.save:
-        dump(game.hand, args.save)
-        print(f"saved the hand to {args.save} (tutor check {args.save})", file=sys.stderr)
+    if args.save is not None:
+        saved = save_hand(game.hand, args.save, sys.stdout, force=args.force)
+        print(saved.message if saved.as_asked else f"tutor play: {saved.message}", file=sys.stderr)
+        return status if saved.as_asked else 1
     return status
 
 
@@ -366,7 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
     p.add_argument("--seat", default="S", help="the learner's seat (default S)")
     p.add_argument("--seed", type=int, default=0, help="which deal (the same seed, the same deal)")
-    p.add_argument("--save", metavar="FILE", help="write the hand as played to a hand file")
+    p.add_argument("--save", metavar="FILE", help="write the hand as played to a hand file (checked "
+                   "before the deal; if writing fails at the end, the hand goes to a temporary file)")
+    p.add_argument("--force", action="store_true", help="with --save: write over an existing file")
     p.add_argument("--auto", action="store_true", help="the computer plays the learner's seat too")
     p.add_argument("--samples", type=int, metavar="N",
                    help="solve N layouts a card with no clock (reproducible; default: about a "
