@@ -395,4 +395,4 @@ def _left(pool: Sequence[Card], lay: Position, others: Sequence[int]) -> list[Ca
 
 def _layouts(n: int, exact: bool) -> str:
     what = "layout" if n == 1 else "layouts"
-    return f"every possible {what} ({n})" if exact else f"{n} sampled {what}"
+    return f"all {n} possible {what}" if exact else f"{n} sampled {what}"
