@@ -47,8 +47,8 @@ class SingleDummyReport:
 
 
 def _keys(sd: SingleDummy) -> dict[str, object]:
-    return {"expected": {str(c.play): round(c.expected, 3) for c in sd.cards},
-            "make": {str(c.play): round(c.make, 3) for c in sd.cards}}
+    data = sd.to_json()
+    return {"expected": data["expected"], "make": data["make"]}
 
 
 def _seats(rep: Replay, which: str) -> tuple[Seat, ...]:
