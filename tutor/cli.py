@@ -111,6 +111,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
     from tutor.solve import FAST, SLOW_WARNING, SolveError, Solver, analyse, format_analysis
+    from tutor.views.singledummy import single_dummy_report
 
     if not FAST:
         print(f"tutor: {SLOW_WARNING}", file=sys.stderr)
@@ -129,10 +130,19 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             print(f"{path}: {err}", file=sys.stderr)
             status = 1
             continue
+        data, text = analysis.to_json(), format_analysis(analysis)
+        if args.seat:  # single-dummy: with what the seat could see
+            try:
+                sd = single_dummy_report(rep, analysis, args.seat)
+            except SolveError as err:
+                print(f"{path}: {err}", file=sys.stderr)
+                status = 1
+                continue
+            data, text = sd.json(data), text + sd.text
         if args.json:
-            results.append(analysis.to_json())
+            results.append(data)
         else:
-            sys.stdout.write(format_analysis(analysis))
+            sys.stdout.write(text)
     if args.json:
         print(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False))
     return status
@@ -406,6 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", help="hand files (folders recursively)")
     p.add_argument("--json", action="store_true", help="print JSON (a list for several files)")
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
+    p.add_argument("--seat", metavar="S", help="single-dummy too: each card of seat S (or all) "
+                   "valued with what that seat could see (docs/analysis.md)")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 

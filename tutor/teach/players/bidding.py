@@ -42,7 +42,7 @@ from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat, table
 from tutor.teach.players.decision import Decision, count_words
 
-__all__ = ["Estimate", "choose_call", "estimate", "evaluation", "support"]
+__all__ = ["Estimate", "choose_call", "counts_at", "estimate", "evaluation", "support"]
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,12 @@ def evaluation(
 ) -> list[Estimate] | None:
     """The counts :func:`choose_call` bids on at this point (best first), or None where it does
     not count the hand at all: partner holds the highest bid, and it never bids over partner."""
-    auction = run_auction(calls, rules, dealer)
+    return counts_at(seat, hand, run_auction(calls, rules, dealer), rules)
+
+
+def counts_at(seat: Seat, hand: Sequence[Card], auction: Auction, rules: RuleSet) -> list[Estimate] | None:
+    """:func:`evaluation` at an auction already run (the calls so far): what the inference
+    model (:mod:`tutor.teach.players.inference`) asks of many hands at the same point of the bidding."""
     _high_bid, high_seat = _high(auction)
     if _partner_holds(seat, high_seat, rules):
         return None

@@ -1,0 +1,87 @@
+"""``tutor analyse --seat``: the single-dummy words and JSON keys beside the double-dummy ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutor.cli import main
+from tutor.views.safe_text import display_width
+
+HANDS = Path(__file__).resolve().parent.parent / "hands"
+FIRST_NIGHT = HANDS / "first-night-seven-hearts.yaml"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["analyse", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def two_tricks(tmp_path: Path) -> Path:
+    """The first-night hand stopped after two tricks (analysed as far as it goes)."""
+    data = yaml.safe_load(FIRST_NIGHT.read_text(encoding="utf-8"))
+    data["play"] = data["play"][:2]
+    data.pop("notes", None)
+    path = tmp_path / "two-tricks.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def test_json_adds_expected_make_and_mark_to_the_seats_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = _run(capsys, "--json", "--seat", "W", str(FIRST_NIGHT))
+    assert status == 0
+    data = json.loads(out)
+    for record in data["plays"]:
+        if record["seat"] != "W":
+            assert not {"expected", "make", "mark"} & set(record)
+            continue
+        assert {"value", "best", "options"} <= set(record)  # the double-dummy keys stay
+        assert set(record["expected"]) == set(record["options"]) == set(record["make"])
+        assert record["card"] in record["expected"]
+        assert all(0 <= p <= 1 for p in record["make"].values())
+        assert record["mark"] in (None, "?", "??")
+    assert sum(1 for r in data["plays"] if "expected" in r) == 10
+
+
+def test_the_words_say_what_the_seat_could_see(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = _run(capsys, "--seat", "W", str(FIRST_NIGHT))
+    assert status == 0
+    assert "Every card played was a best card." in out  # the double-dummy report is still there
+    single = out[out.index("Single-dummy:"):]
+    assert max(display_width(x) for x in single.splitlines()) <= 100
+    words = single.replace("\n    ", " ")
+    lines = [x for x in words.splitlines() if "with what West could see" in x]
+    assert len(lines) == 10
+    assert lines[0].startswith("  Trick 1, West's 8♥: with what West could see, it set the "
+                               "contract in ")
+    assert "double-dummy it was worth 9" in lines[0]
+    assert "of 10 cards marked single-dummy." in out
+
+
+def test_every_seat(capsys: pytest.CaptureFixture[str], two_tricks: Path) -> None:
+    status, out, _err = _run(capsys, "--json", "--seat", "all", str(two_tricks))
+    assert status == 0
+    plays = json.loads(out)["plays"]
+    assert len(plays) == 8 and all("expected" in r for r in plays)
+    # the contractor's first lead: the joker was among the best by expected tricks
+    assert plays[0]["mark"] is None and plays[0]["make"]["Jo"] >= 0.9
+
+
+@pytest.mark.parametrize(
+    ("path", "seat", "message"),
+    [
+        (FIRST_NIGHT, "X", "--seat X: unknown seat 'X'"),
+        (HANDS / "misere-partner-sits-out.yaml", "N", "--seat N: North does not play in this hand"),
+    ],
+)
+def test_a_seat_that_is_not_playing_is_refused_by_name(
+    capsys: pytest.CaptureFixture[str], path: Path, seat: str, message: str
+) -> None:
+    status, _out, err = _run(capsys, "--seat", seat, str(path))
+    assert status == 1
+    assert err.startswith(f"{path}: {message}")

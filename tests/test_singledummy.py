@@ -1,0 +1,144 @@
+"""Single-dummy analysis: each legal card over the layouts a seat could not tell apart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.engine.auction import Bid
+from tutor.engine.cards import Card
+from tutor.engine.play import Play, PlayContext
+from tutor.engine.replay import Replay, build
+from tutor.engine.rules import preset
+from tutor.engine.seats import Seat
+from tutor.files.handfile import load
+from tutor.solve import Position, Solver, analyse, deal_of
+from tutor.solve.singledummy import Goal, goal_of, mark, single_dummy
+from tutor.teach.players.inference import history_of, weighted_layouts
+from tutor.teach.singledummy import analyse_position, analyse_seat
+
+HANDS = "hands"
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def replay(name: str) -> Replay:
+    return build(load(f"{HANDS}/{name}.yaml"))
+
+
+@pytest.mark.parametrize(
+    ("loss", "expected"),
+    [(0.0, None), (0.1, None), (0.11, "?"), (0.6, "?"), (0.61, "??"), (2.0, "??")],
+)
+def test_the_mark_is_bens_rule_on_expected_tricks(loss: float, expected: str | None) -> None:
+    assert mark(loss) == expected
+
+
+def test_the_goal_scores_every_trick_count() -> None:
+    goal = goal_of(replay("first-night-seven-hearts"))  # South's 7♥, Avondale: worth 200
+    assert (goal.need, goal.minimise, len(goal.points)) == (7, False, 11)
+    assert goal.points[7] == goal.points[8] == 200 and goal.points[6] == -200
+    assert goal.made(7) and not goal.made(6)
+
+
+@pytest.mark.parametrize("name", ["first-night-seven-hearts", "misere-defence-on-souths-nine"])
+def test_with_every_hand_open_single_dummy_is_double_dummy(name: str) -> None:
+    rep = replay(name)
+    deal = deal_of(rep)
+    goal = goal_of(rep)
+    dd = analyse(rep)
+    for k, (pos, _play) in enumerate(deal.positions()):
+        if k % 3:
+            continue
+        me = pos.to_move
+        others = [i for i in range(len(pos.seats)) if i != me]
+        history = history_of(rep, k)
+        w = weighted_layouts(pos, me, history, pack=rep.rules.the_pack.cards, known=others,
+                             gone=history.cards_played(), rng=random.Random(0))
+        sd = single_dummy(pos, w, goal, truth=pos)
+        assert sd.layouts == 1
+        options = dd.plays[k].options
+        assert {c.play: c.expected for c in sd.cards} == options
+        for c in sd.cards:
+            assert c.double_dummy == options[c.play]
+            assert c.make == (1.0 if goal.made(options[c.play]) else 0.0)
+            cost = abs(dd.plays[k].best - options[c.play])
+            assert c.mark == (None if cost == 0 else "??")
+
+
+def test_the_last_card_of_the_hand_is_known_to_whoever_plays_it() -> None:
+    rep = replay("first-night-seven-hearts")
+    sd = analyse_position(rep, 39)
+    assert sd.layouts == 1 and sd.best.expected == sd.best.double_dummy
+
+
+# North led the 4♠ and East played the 3♠; South, to play, holds the A♠ Q♠ and its side needs
+# both tricks. Unseen: the K♠ and three hearts. The queen (the finesse) wins both when East holds
+# the king; the ace drops the king when West holds it, which is then always alone (West's other
+# card a heart): West holds it in 6 of the 12 layouts, East in 3, North in 3.
+FINESSE = Position(
+    seats=(Seat.N, Seat.E, Seat.S, Seat.W),
+    hands=(cards("8H"), cards("KS"), cards("AS QS"), cards("7H 9H")),
+    team=(True, False, True, False),
+    ctx=PlayContext.of(Bid.parse("6NT"), None),
+    leader=0,
+    trick=(Play(Card.parse("4S")), Play(Card.parse("3S"))),
+    won=4,
+)
+
+
+def test_the_finesse_is_best_double_dummy_and_the_drop_single_dummy() -> None:
+    pack = preset("australian").the_pack.cards
+    gone = [c for c in pack if c not in cards("8H KS AS QS 7H 9H 4S 3S")]
+    w = weighted_layouts(FINESSE, 2, None, pack=pack, gone=gone, rng=random.Random(0))
+    assert w.exact and len(w.layouts) == 12
+    sd = single_dummy(FINESSE, w, Goal(6, False), truth=FINESSE)
+    ace, queen = sd.of(Play(Card.parse("AS"))), sd.of(Play(Card.parse("QS")))
+    assert sd.best.play == ace.play
+    # the ace: 6 tricks in 9 layouts (the king with West or North), 5 in 3
+    assert ace.expected == pytest.approx(69 / 12) and ace.make == pytest.approx(9 / 12)
+    # the queen: 6 with the king East or North; with it West, 5 when North's 8♥ beats
+    # West's heart lead (the 7♥), 4 otherwise
+    assert queen.expected == pytest.approx(62 / 12) and queen.make == pytest.approx(6 / 12)
+    assert (ace.double_dummy, queen.double_dummy) == (5, 6)  # East holds the king
+    assert queen.mark == "?" and ace.mark is None
+
+
+def test_the_analysis_is_deterministic_under_a_seed() -> None:
+    rep = replay("first-night-seven-hearts")
+    one = analyse_position(rep, 5, most=30, seed=2)
+    assert one == analyse_position(rep, 5, most=30, seed=2)
+    assert one.layouts == 30 and one.ess < 30  # sampled, and weighted by the auction
+    assert all(c.score is not None and -200 <= c.score <= 250 for c in one.cards)
+    assert one != analyse_position(rep, 5, most=30, seed=3)
+
+
+def test_every_card_a_seat_played_is_analysed_with_its_legal_alternatives() -> None:
+    rep = replay("first-night-seven-hearts")
+    deal = deal_of(rep)
+    plays = dict(enumerate(deal.plays))
+    found = list(analyse_seat(rep, Seat.W, most=10))
+    assert [k for k, _sd in found] == [k for k in plays if k % 4 == 1]  # West plays second
+    for k, sd in found:
+        assert sd.seat == Seat.W and not sd.wants_more  # a defender
+        sd.of(plays[k])  # the card played is among those valued
+        expected = [c.expected for c in sd.cards]
+        assert expected == sorted(expected)  # best first: fewest tricks to the contractors
+
+
+def test_a_solver_is_asked_once_per_layout_and_once_for_the_truth() -> None:
+    asked = []
+
+    class Counting(Solver):
+        def __init__(self) -> None:
+            super().__init__()
+            asked.append(self)
+
+    pack = preset("australian").the_pack.cards
+    gone = [c for c in pack if c not in cards("8H KS AS QS 7H 9H 4S 3S")]
+    w = weighted_layouts(FINESSE, 2, None, pack=pack, gone=gone, rng=random.Random(0))
+    single_dummy(FINESSE, w, Goal(6, False), truth=FINESSE, solver=Counting)
+    assert len(asked) == 13

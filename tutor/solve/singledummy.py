@@ -1,0 +1,196 @@
+"""Single-dummy values: what each legal card is worth over layouts of the cards a seat cannot see.
+
+Double-dummy analysis (:mod:`~tutor.solve.analysis`) judges a card with all hands open. A player
+at the table sees only its own hand and what has been shown; single-dummy analysis asks what the
+card was worth with what the player could see: solve each layout of the unseen cards (dealt and
+weighted by the caller, :mod:`tutor.teach.players.inference`) double-dummy, and average. For each
+legal card: the tricks the contractor's side takes in the whole hand on average (the unit of the
+double-dummy values, whichever side the seat plays on), the chance the contract is made, the
+contractor's side's expected score, and beside them the double-dummy value on the true layout.
+
+The mark, by one rule (the open-source bridge engine BEN's): a card whose expected tricks fall
+short of the best card's by more than :data:`DOUBTFUL` (0.1) trick is marked ``?``, by more
+than :data:`BAD` (0.6) ``??``; short means fewer tricks for a seat that wants more, more for
+one that wants fewer (a defender; the contractor in misère). The make chance does not set the
+mark. A card that loses nothing is unmarked, even where another card makes the contract more
+often: the words say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from tutor.engine.auction import BidKind, Contract
+from tutor.engine.cards import TutorError
+from tutor.engine.play import Play
+from tutor.engine.replay import Replay
+from tutor.engine.scoring import score_hand
+from tutor.engine.seats import Seat, Side
+from tutor.solve.analysis import wants_more
+from tutor.solve.deal import deal_of
+from tutor.solve.position import Position, SolveError
+from tutor.solve.solver import Solver
+
+__all__ = ["BAD", "DOUBTFUL", "CardEstimate", "Goal", "SingleDummy", "goal_of", "mark", "single_dummy"]
+
+#: The loss in expected tricks against the best card above which a card is marked ``?``.
+DOUBTFUL = 0.1
+#: ... and ``??``.
+BAD = 0.6
+#: Expected values closer than this are equal (sums of weights are not exact).
+_EPS = 1e-9
+
+
+def mark(loss: float) -> str | None:
+    """BEN's mark for a card that loses ``loss`` tricks on average against the best card."""
+    if loss > BAD + _EPS:
+        return "??"
+    if loss > DOUBTFUL + _EPS:
+        return "?"
+    return None
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the contract asks: ``need`` tricks for the contractor's side (misère, ``minimise``:
+    none), and ``points[t]`` the contractor's side's score when it takes ``t`` tricks in the
+    hand (empty when the hand has no contract to score)."""
+
+    need: int
+    minimise: bool
+    points: tuple[int, ...] = ()
+
+    def made(self, tricks: int) -> bool:
+        return tricks == 0 if self.minimise else tricks >= self.need
+
+
+def goal_of(rep: Replay) -> Goal:
+    """The goal of a replayed hand's contract, scored by the engine for every trick count."""
+    contract = rep.contract
+    if contract is None:
+        raise SolveError("this hand has no contract to play, so there is nothing to analyse")
+    bid = contract.bid
+    minimise = bid.is_misere
+    need = bid.tricks if bid.kind is BidKind.TRICKS and bid.tricks is not None else 0
+    total = len(deal_of(rep).start.hands[0])
+    return Goal(need, minimise, _points(contract, rep, total))
+
+
+def _points(contract: Contract, rep: Replay, total: int) -> tuple[int, ...]:
+    rules = rep.rules
+    if contract.bid.is_all_passed:
+        return ()
+    at = rep.table
+    side = at.side_of(contract.declarer)
+    others = [s for s in at.sides if s != side]
+    partner = at.side_of(rep.partner) if rep.partner is not None else None
+    out = []
+    for t in range(total + 1):
+        won: dict[Side, int] = {side: t, **{s: 0 for s in others}}
+        if others:
+            won[others[0]] = total - t  # a defender's own tricks do not change the contractor's
+        try:
+            out.append(score_hand(contract, won, rules, partner=partner).score[side])
+        except TutorError:
+            return ()
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class CardEstimate:
+    """One legal card over the layouts: the contractor's side's expected tricks in the hand,
+    the chance the contract is made, the contractor's side's expected score (None: no score),
+    the double-dummy value on the true layout (None: not asked), and the loss and mark
+    against the best card."""
+
+    play: Play
+    expected: float
+    make: float
+    score: float | None
+    double_dummy: int | None
+    loss: float
+    mark: str | None
+
+
+@dataclass(frozen=True)
+class SingleDummy:
+    """Every legal card of the seat to play, best first (by expected tricks, then make chance,
+    then score), over ``layouts`` layouts that count as ``ess`` equal ones."""
+
+    seat: Seat
+    wants_more: bool
+    minimise: bool
+    cards: tuple[CardEstimate, ...]
+    layouts: int
+    ess: float
+    note: str = ""
+
+    @property
+    def best(self) -> CardEstimate:
+        return self.cards[0]
+
+    def of(self, play: Play) -> CardEstimate:
+        """The estimate of ``play`` (a joker led as the last card: named or not)."""
+        for c in self.cards:
+            if c.play == play:
+                return c
+        for c in self.cards:
+            if c.play.card == play.card and (c.play.names is None or play.names is None):
+                return c
+        raise SolveError(f"{play} is not among the legal plays analysed: please report it")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "expected": {str(c.play): round(c.expected, 3) for c in self.cards},
+            "make": {str(c.play): round(c.make, 3) for c in self.cards},
+            "layouts": self.layouts,
+            "effective": round(self.ess, 1),
+        }
+
+
+def single_dummy(
+    pos: Position,
+    samples: Iterable[tuple[Position, float]],
+    goal: Goal,
+    *,
+    truth: Position | None = None,
+    ess: float | None = None,
+    note: str = "",
+    solver: Callable[[], Solver] = Solver,
+) -> SingleDummy:
+    """Each legal card of the seat to move in ``pos``, valued over ``samples`` (layouts of the
+    unseen cards with their weights, any scale), each solved double-dummy by a new solver;
+    ``truth``: the true layout, for the double-dummy value beside each card."""
+    me = pos.to_move
+    more = wants_more(pos, me)
+    sums: dict[Play, list[float]] = {}
+    total = 0.0
+    n = 0
+    squares = 0.0
+    for layout, weight in samples:
+        n += 1
+        total += weight
+        squares += weight * weight
+        for play, value in solver().options(layout).items():
+            acc = sums.setdefault(play, [0.0, 0.0, 0.0])
+            acc[0] += weight * value
+            acc[1] += weight * goal.made(value)
+            if goal.points:
+                acc[2] += weight * goal.points[min(value, len(goal.points) - 1)]
+    if n == 0 or total <= 0:
+        raise SolveError("no layout of the unseen cards to analyse")
+    dd = solver().options(truth) if truth is not None else {}
+    raw = [(p, a[0] / total, a[1] / total, a[2] / total if goal.points else None)
+           for p, a in sums.items()]
+    sign = 1.0 if more else -1.0
+    side = 1.0 if pos.team[me] else -1.0  # the contractor's side wants the make and the score
+    # best first: the tricks the seat wants, then its chance to make (or set), then the score
+    raw.sort(key=lambda r: (-sign * round(r[1], 9), -side * round(r[2], 9), -side * (r[3] or 0.0)))
+    top = raw[0][1]
+    cards = tuple(
+        CardEstimate(p, e, m, s, dd.get(p), max(0.0, sign * (top - e)), mark(max(0.0, sign * (top - e))))
+        for p, e, m, s in raw
+    )
+    return SingleDummy(pos.seats[me], more, goal.minimise, cards, n,
+                       total * total / squares if ess is None else ess, note)
