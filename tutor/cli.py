@@ -26,7 +26,7 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir())
         else:
             yield path
 

@@ -24,7 +24,7 @@ from typing import Any
 import jinja2
 
 from tutor.engine.hand import LEVELS
-from tutor.files.handfile import FileProblem, check
+from tutor.files.handfile import FileProblem, HandFileError, check, read
 from tutor.files.text import one_line
 from tutor.views.analysed import AnalysisCache, add_analysis, content_key
 from tutor.views.outfolder import MANIFEST, FolderError, publish
@@ -108,7 +108,7 @@ def hand_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str]]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for p in sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()):
+            for p in sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and not q.is_dir()):
                 yield p, p.relative_to(path).with_suffix("").as_posix()
         else:
             yield path, path.stem
@@ -273,7 +273,12 @@ class Site:
                 report.problems.append(FileProblem(str(path), 1, "no such file", "file"))
                 report.skipped += 1
                 continue
-            result, problems = check(path)
+            try:
+                text = read(path)  # once, through the guard; the cache key is made from it too
+            except HandFileError as err:
+                result, problems = None, err.problems
+            else:
+                result, problems = check(path, text)
             if result is None or problems:
                 report.problems.extend(problems)
                 report.skipped += 1
@@ -281,7 +286,7 @@ class Site:
             hand = result.hand
             view = lesson_view(result, self.pictures)
             if cache is not None:
-                an = cache.analysis(result, content_key(path.read_bytes()))
+                an = cache.analysis(result, content_key(text.encode("utf-8")))
                 if an is not None:
                     view = add_analysis(view, result, an, self.pictures)
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
