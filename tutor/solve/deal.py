@@ -21,7 +21,8 @@ __all__ = ["Deal", "deal_of"]
 
 @dataclass(frozen=True)
 class Deal:
-    """A replayed hand as the solver sees it: the position at the first card and the plays made."""
+    """A replayed hand as the solver sees it: the position at the first card and every play made
+    (a last trick the hand stops inside included)."""
 
     start: Position
     plays: tuple[Play, ...]
@@ -96,5 +97,7 @@ def deal_of(rep: Replay) -> Deal:
         ctx=ctx,
         leader=seats.index(leader),
     )
-    plays = tuple(p for t in rep.tricks for p in t.plays)
+    # Every card played, those of a trick the file stops inside included: the position before
+    # each is known, so each can be valued (a claim or a decision on one is checked too).
+    plays = tuple(s.play for s in rep.steps if s.kind is StepKind.CARD and s.play is not None)
     return Deal(start, plays, declarer, contractors)
