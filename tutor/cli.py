@@ -107,13 +107,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.solve import FAST, SLOW_WARNING, SolveError, Solver, analyse, format_analysis
+    from tutor.solve import FAST, SLOW_WARNING, OutOfScope, SolveError, Solver, analyse, format_analysis
 
     if not FAST:
         print(f"tutor: {SLOW_WARNING}", file=sys.stderr)
     status = 0
     results: list[object] = []
-    for path in _hand_files(args.files):
+    paths = list(_hand_files(args.files))
+    for path in paths:
         rep, problems = check(path)
         for problem in problems:
             print(problem, file=sys.stderr)
@@ -122,6 +123,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             continue
         try:
             analysis = analyse(rep, solver=Solver(), kitty=args.kitty)
+        except OutOfScope as err:  # not a failure: a kind of hand the solver does not cover
+            print(one_line(f"{path}: skipped: {err}"), file=sys.stderr)
+            continue
         except SolveError as err:
             print(f"{path}: {err}", file=sys.stderr)
             status = 1
@@ -130,8 +134,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             results.append(analysis.to_json())
         else:
             sys.stdout.write(format_analysis(analysis))
-    if args.json:
-        print(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False))
+    if args.json and (results or len(paths) != 1):  # a list for several files, as the help says
+        print(json.dumps(results[0] if len(paths) == 1 else results, indent=2, ensure_ascii=False))
     return status
 
 

@@ -14,7 +14,7 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
-from tutor.solve.position import Position, SolveError, apply
+from tutor.solve.position import OutOfScope, Position, SolveError, apply
 
 __all__ = ["Deal", "deal_of"]
 
@@ -57,7 +57,7 @@ def deal_of(rep: Replay) -> Deal:
     """The solver's view of a replayed hand; raise :class:`SolveError` for what it does not cover."""
     rules = rep.rules
     if rules.players == 2:
-        raise SolveError(
+        raise OutOfScope(
             "the two-handed game is out of scope for analysis: its face-down table cards are "
             "known to no one, so there is no all-hands-open answer"
         )
