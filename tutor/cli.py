@@ -179,11 +179,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"kept {args.out}/{name}: no longer part of the site, but not as tutor wrote it "
               f"(changed since, or listed without a hash by an older tutor)", file=sys.stderr)
     if not args.quiet:
-        print(
-            f"{report.pages} pages written to {args.out} ({report.lessons} lessons, "
-            f"{report.skipped} file{'s' if report.skipped != 1 else ''} skipped)",
-            file=sys.stderr,
-        )
+        print(report.summary(args.out), file=sys.stderr)
     return 0 if report.ok else 1
 
 

@@ -65,7 +65,12 @@ class BuildReport:
     """Pages an earlier build wrote that the site no longer has, kept because they changed since."""
     problems: list[FileProblem] = field(default_factory=list)
     lessons: int = 0
-    skipped: int = 0
+    skipped_files: list[str] = field(default_factory=list)
+    """The hand and match files left out for their problems (which ``problems`` lists)."""
+
+    @property
+    def skipped(self) -> int:
+        return len(self.skipped_files)
 
     @property
     def pages(self) -> int:
@@ -74,6 +79,20 @@ class BuildReport:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    def summary(self, out: str | Path) -> str:
+        """The build in one line: ``6 pages written to site (1 lesson; 1 file skipped …: a.yaml)``."""
+        pages = _count(self.pages, "page")
+        skipped = (f"{_count(self.skipped, 'file')} skipped for the problems above: "
+                   f"{', '.join(self.skipped_files)}" if self.skipped_files else "no file skipped")
+        if not self.written:
+            return (f"{pages} written to {out}: no hand file could be read ({skipped}), so the "
+                    f"folder was left as it was")
+        return f"{pages} written to {out} ({_count(self.lessons, 'lesson')}; {skipped})"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class ExportError(ValueError):
@@ -218,7 +237,8 @@ class Site:
         """Check every hand file, skip the invalid ones, and write the whole site.
 
         Nothing is written when a source does not exist or when a file in the way is not one
-        tutor wrote (:class:`ExportError` says which; ``force`` overwrites such files). See
+        tutor wrote (:class:`ExportError` says which; ``force`` overwrites such files), nor
+        when every hand file was skipped (the report says so). See
         :mod:`tutor.views.outfolder` for how the files are written, locked and removed.
         """
         if self.out.exists() and not self.out.is_dir():
@@ -233,6 +253,10 @@ class Site:
         lessons = self._lessons(report, cache)
         report.lessons = len(lessons)
         self._extra = [*self.extra_pages, *self._score_sheets(report)]
+        if not lessons and report.skipped_files:
+            # Every hand file was bad: a site of no lessons would remove the pages already
+            # there, as a typo in a source would (_check_sources), so nothing is written.
+            return report
         files: dict[str, bytes] = {}
         for page in self._pages(lessons):
             files[page.path] = self._render(page)
@@ -271,7 +295,7 @@ class Site:
         for path, name in hand_files(self.sources):
             if not path.exists():
                 report.problems.append(FileProblem(str(path), 1, "no such file", "file"))
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
             try:
                 text = read(path)  # once, through the guard; the cache key is made from it too
@@ -281,7 +305,7 @@ class Site:
                 result, problems = check(path, text)
             if result is None or problems:
                 report.problems.extend(problems)
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
             hand = result.hand
             view = lesson_view(result, self.pictures)
@@ -307,11 +331,11 @@ class Site:
                 sheet = score_match(load(path))
             except MatchFileError as err:
                 report.problems.extend(err.problems)
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
             except TutorError as err:
                 report.problems.append(FileProblem(str(path), 1, str(err), "match file"))
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
             slug = _unique(slugify(name), taken)
             pages.append(Page(f"scores/{slug}.html", "scoresheet.html", sheet.title,
