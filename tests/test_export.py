@@ -282,7 +282,8 @@ def test_invalid_file_is_reported_skipped_and_the_rest_is_built(
     assert any(line.startswith(f"{src / 'c-broken.yaml'}:") for line in err)
     assert (out / "lessons" / "a-good.html").is_file()
     assert not (out / "lessons" / "b-bad.html").exists()
-    assert "1 lessons, 2 files skipped" in err[-1]
+    assert err[-1].endswith(f"(1 lesson; 2 files skipped for the problems above: {src / 'b-bad.yaml'}, "
+                           f"{src / 'c-broken.yaml'})")
     assert len(by_class(parse(out / "index.html"), "li", "lesson-item")) == 1
 
 

@@ -26,7 +26,7 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir())
         else:
             yield path
 
@@ -110,14 +110,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.solve import FAST, SLOW_WARNING, SolveError, Solver, analyse, format_analysis
+    from tutor.solve import FAST, SLOW_WARNING, OutOfScope, SolveError, Solver, analyse, format_analysis
     from tutor.views.singledummy import single_dummy_report
 
     if not FAST:
         print(f"tutor: {SLOW_WARNING}", file=sys.stderr)
     status = 0
     results: list[object] = []
-    for path in _hand_files(args.files):
+    paths = list(_hand_files(args.files))
+    for path in paths:
         rep, problems = check(path)
         for problem in problems:
             print(problem, file=sys.stderr)
@@ -126,6 +127,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             continue
         try:
             analysis = analyse(rep, solver=Solver(), kitty=args.kitty)
+        except OutOfScope as err:  # not a failure: a kind of hand the solver does not cover
+            print(one_line(f"{path}: skipped: {err}"), file=sys.stderr)
+            continue
         except SolveError as err:
             print(f"{path}: {err}", file=sys.stderr)
             status = 1
@@ -143,8 +147,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             results.append(data)
         else:
             sys.stdout.write(text)
-    if args.json:
-        print(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False))
+    if args.json and (results or len(paths) != 1):  # a list for several files, as the help says
+        print(json.dumps(results[0] if len(paths) == 1 else results, indent=2, ensure_ascii=False))
     return status
 
 
@@ -188,11 +192,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"kept {args.out}/{name}: no longer part of the site, but not as tutor wrote it "
               f"(changed since, or listed without a hash by an older tutor)", file=sys.stderr)
     if not args.quiet:
-        print(
-            f"{report.pages} pages written to {args.out} ({report.lessons} lessons, "
-            f"{report.skipped} file{'s' if report.skipped != 1 else ''} skipped)",
-            file=sys.stderr,
-        )
+        print(report.summary(args.out), file=sys.stderr)
     return 0 if report.ok else 1
 
 

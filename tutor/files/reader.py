@@ -20,6 +20,7 @@ from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
 from tutor.files.decision import DecisionReading, resolve_decision
 from tutor.files.notes import NoteReading
+from tutor.files.numbers import found, whole_number
 from tutor.files.problems import FileProblem, Where
 
 __all__ = ["BOOL_TAG", "INT_TAG", "MAX_TRICKS", "NOT_THIS_KIND", "Reader", "not_this_kind"]
@@ -226,10 +227,14 @@ class Reader(NoteReading, DecisionReading):
                 self.mark(("rules", key), value_node)
                 if key == "preset":
                     name = self.text(value_node, "rules preset")
+                elif (isinstance(value_node, yaml.ScalarNode) and value_node.tag == INT_TAG
+                      and not value_node.style and whole_number(value_node) is None):
+                    self.fail(value_node, f"setting {key} must be a whole number written in plain "
+                                          f"digits, not {found(value_node)}", "rules")
                 elif isinstance(value_node, yaml.ScalarNode):
                     overrides[key] = _setting_value(value_node)
                 else:
-                    self.fail(value_node, f"setting {key} must be a single value")
+                    self.fail(value_node, f"setting {key} must be a single value, not {found(value_node)}")
             if name is None:
                 self.fail(node, "rules needs a preset: {preset: australian, …}")
                 return None
@@ -421,11 +426,11 @@ class Reader(NoteReading, DecisionReading):
 
     def path_order(self, node: yaml.Node) -> int | None:
         """The lesson's number along the learning path: a whole number from 1."""
-        if not isinstance(node, yaml.ScalarNode) or node.tag != INT_TAG or node.style:
+        value = whole_number(node)
+        if value is None:
             self.fail(node, f"order must be a whole number from 1 (the lesson's place on the "
-                            f"learning path), not {getattr(node, 'value', node)!r}", "learning path")
+                            f"learning path), not {found(node)}", "learning path")
             return None
-        value = int(node.value)
         if value < 1:
             self.fail(node, f"order must be a whole number from 1, not {value}", "learning path")
             return None
@@ -487,9 +492,5 @@ def _setting_value(node: yaml.ScalarNode) -> object:
         return str(node.value)
     if node.tag == BOOL_TAG:
         return _bool(node.value) == "true"
-    if node.tag == INT_TAG:
-        try:
-            return int(node.value.replace("_", ""))
-        except ValueError:
-            return str(node.value)
-    return str(node.value)
+    number = whole_number(node)
+    return number if number is not None else str(node.value)

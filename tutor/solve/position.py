@@ -21,11 +21,16 @@ from tutor.engine.play import (
 )
 from tutor.engine.seats import Seat
 
-__all__ = ["Position", "SolveError", "apply", "moves"]
+__all__ = ["OutOfScope", "Position", "SolveError", "apply", "moves"]
 
 
 class SolveError(TutorError):
     """A hand or position the solver does not cover (the two-handed game, an unfinished auction)."""
+
+
+class OutOfScope(SolveError):
+    """A whole kind of hand the solver does not analyse (the two-handed game): not a mistake in
+    the file, so ``tutor analyse`` skips it with the reason instead of failing."""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from typing import Any
 import jinja2
 
 from tutor.engine.hand import LEVELS
-from tutor.files.handfile import FileProblem, check
+from tutor.files.handfile import FileProblem, HandFileError, check, read
 from tutor.files.text import one_line
 from tutor.views.analysed import AnalysisCache, add_analysis, content_key
 from tutor.views.outfolder import MANIFEST, FolderError, publish
@@ -65,7 +65,12 @@ class BuildReport:
     """Pages an earlier build wrote that the site no longer has, kept because they changed since."""
     problems: list[FileProblem] = field(default_factory=list)
     lessons: int = 0
-    skipped: int = 0
+    skipped_files: list[str] = field(default_factory=list)
+    """The hand and match files left out for their problems (which ``problems`` lists)."""
+
+    @property
+    def skipped(self) -> int:
+        return len(self.skipped_files)
 
     @property
     def pages(self) -> int:
@@ -74,6 +79,20 @@ class BuildReport:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    def summary(self, out: str | Path) -> str:
+        """The build in one line: ``6 pages written to site (1 lesson; 1 file skipped …: a.yaml)``."""
+        pages = _count(self.pages, "page")
+        skipped = (f"{_count(self.skipped, 'file')} skipped for the problems above: "
+                   f"{', '.join(self.skipped_files)}" if self.skipped_files else "no file skipped")
+        if not self.written:
+            return (f"{pages} written to {out}: no hand file could be read ({skipped}), so the "
+                    f"folder was left as it was")
+        return f"{pages} written to {out} ({_count(self.lessons, 'lesson')}; {skipped})"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class ExportError(ValueError):
@@ -108,7 +127,7 @@ def hand_files(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str]]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for p in sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()):
+            for p in sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and not q.is_dir()):
                 yield p, p.relative_to(path).with_suffix("").as_posix()
         else:
             yield path, path.stem
@@ -218,7 +237,8 @@ class Site:
         """Check every hand file, skip the invalid ones, and write the whole site.
 
         Nothing is written when a source does not exist or when a file in the way is not one
-        tutor wrote (:class:`ExportError` says which; ``force`` overwrites such files). See
+        tutor wrote (:class:`ExportError` says which; ``force`` overwrites such files), nor
+        when every hand file was skipped (the report says so). See
         :mod:`tutor.views.outfolder` for how the files are written, locked and removed.
         """
         if self.out.exists() and not self.out.is_dir():
@@ -233,6 +253,10 @@ class Site:
         lessons = self._lessons(report, cache)
         report.lessons = len(lessons)
         self._extra = [*self.extra_pages, *self._score_sheets(report)]
+        if not lessons and report.skipped_files:
+            # Every hand file was bad: a site of no lessons would remove the pages already
+            # there, as a typo in a source would (_check_sources), so nothing is written.
+            return report
         files: dict[str, bytes] = {}
         for page in self._pages(lessons):
             files[page.path] = self._render(page)
@@ -271,17 +295,22 @@ class Site:
         for path, name in hand_files(self.sources):
             if not path.exists():
                 report.problems.append(FileProblem(str(path), 1, "no such file", "file"))
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
-            result, problems = check(path)
+            try:
+                text = read(path)  # once, through the guard; the cache key is made from it too
+            except HandFileError as err:
+                result, problems = None, err.problems
+            else:
+                result, problems = check(path, text)
             if result is None or problems:
                 report.problems.extend(problems)
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
             hand = result.hand
             view = lesson_view(result, self.pictures)
             if cache is not None:
-                an = cache.analysis(result, content_key(path.read_bytes()))
+                an = cache.analysis(result, content_key(text.encode("utf-8")))
                 if an is not None:
                     view = add_analysis(view, result, an, self.pictures)
             lessons.append(_Lesson(str(path), _unique(slugify(name), taken), hand.title, hand.tags,
@@ -302,11 +331,11 @@ class Site:
                 sheet = score_match(load(path))
             except MatchFileError as err:
                 report.problems.extend(err.problems)
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
             except TutorError as err:
                 report.problems.append(FileProblem(str(path), 1, str(err), "match file"))
-                report.skipped += 1
+                report.skipped_files.append(one_line(str(path)))
                 continue
             slug = _unique(slugify(name), taken)
             pages.append(Page(f"scores/{slug}.html", "scoresheet.html", sheet.title,

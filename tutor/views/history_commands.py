@@ -13,11 +13,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tutor.files.guard import UnreadableFile, read_text
+from tutor.files.text import one_line
+
 if TYPE_CHECKING:
     from tutor.teach.memory import History
     from tutor.teach.quiz import Question
 
-__all__ = ["add_history_options", "add_parsers", "open_history", "review_summary"]
+__all__ = ["MAX_EXPORT_BYTES", "add_history_options", "add_parsers", "open_history", "review_summary"]
+
+#: The largest history export read: 64 MB (each deal in it is a few kB, each answer a few
+#: hundred bytes, so this holds a great many), read through the same guard as hand files.
+MAX_EXPORT_BYTES = 64 * 1024 * 1024
 
 
 def add_history_options(p: argparse.ArgumentParser) -> None:
@@ -91,8 +98,12 @@ def cmd_history(args: argparse.Namespace) -> int:
             print("tutor history import: name the exported file (or - for standard input)", file=sys.stderr)
             return 2
         try:
-            text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+            text = sys.stdin.read() if args.file == "-" else read_text(args.file, "history export",
+                                                                        limit=MAX_EXPORT_BYTES)
             data = json.loads(text)
+        except UnreadableFile as err:
+            print(one_line(f"tutor history import: {args.file}: {err}"), file=sys.stderr)
+            return 2
         except OSError as err:
             print(f"tutor history import: {args.file}: {err.strerror or err}", file=sys.stderr)
             return 2
