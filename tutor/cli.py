@@ -297,10 +297,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
     """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
     a history, when the default file cannot be opened (a --db or --review needs its file)."""
-    from tutor.views.history_commands import open_history
+    from tutor.views.history_commands import open_history, read_history
 
     if args.show_answers and not args.review:
         return None, True  # nothing is answered
+    if args.show_answers:
+        return read_history(args, "quiz")  # a review with its answers shown only reads the history
     history = open_history(args, "quiz")
     if history is None:
         if args.review or args.db is not None:
