@@ -196,7 +196,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     )
     from tutor.views.terminal import format_card
 
-    replays = []
+    replays, paths = [], []
     for path in _hand_files(args.files):
         result, problems = check(path)
         for problem in problems:
@@ -204,6 +204,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if result is None or problems:
             return 1
         replays.append(result)
+        paths.append(path)
     # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
              else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
@@ -223,8 +224,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     else:
         questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        print(f"tutor quiz: no questions on {', '.join(args.topic)} in these hands; the topics are "
-              f"{', '.join(known_topics())}", file=sys.stderr)
+        from tutor.views.quiz_messages import nothing_to_ask
+
+        print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
+              file=sys.stderr)
         return 1
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
@@ -247,7 +250,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if q.multiple:
             print(f"  {q.seat.word if q.seat else ''} holds: "
                   + " ".join(format_card(c, symbols=symbols) for c in q.hand_in_order()))
-            print("  Answer with the playable cards, such as: " + " ".join(c.key for c in q.choices[:2]))
+            print(f"  {q.answer_hint()}")
         else:
             for c in q.choices:
                 print(f"    {c.key}) {c.text(symbols=symbols)}")
