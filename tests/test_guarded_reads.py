@@ -23,7 +23,7 @@ from tutor.files.guard import MAX_BYTES
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = ROOT / "hands" / "first-night-seven-hearts.yaml"
 MATCH = ROOT / "matches" / "cardzo-worked-example.yaml"
-MAX_EXPORT_BYTES = 64 * 1024 * 1024  # a history export (tutor.views.history_commands)
+MAX_EXPORT_BYTES = 64 * 1024 * 1024  # a history export (tutor.teach.transfer)
 TIMEOUT = 120  # seconds: far more than any of these takes, far less than for ever
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(),

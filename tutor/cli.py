@@ -209,7 +209,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     )
     from tutor.views.terminal import format_card
 
-    replays = []
+    replays, paths = [], []
     for path in _hand_files(args.files):
         result, problems = check(path)
         for problem in problems:
@@ -217,6 +217,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if result is None or problems:
             return 1
         replays.append(result)
+        paths.append(path)
     # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
              else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
@@ -236,8 +237,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     else:
         questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        print(f"tutor quiz: no questions on {', '.join(args.topic)} in these hands; the topics are "
-              f"{', '.join(known_topics())}", file=sys.stderr)
+        from tutor.views.quiz_messages import nothing_to_ask
+
+        print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
+              file=sys.stderr)
         return 1
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
@@ -260,7 +263,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if q.multiple:
             print(f"  {q.seat.word if q.seat else ''} holds: "
                   + " ".join(format_card(c, symbols=symbols) for c in q.hand_in_order()))
-            print("  Answer with the playable cards, such as: " + " ".join(c.key for c in q.choices[:2]))
+            print(f"  {q.answer_hint()}")
         else:
             for c in q.choices:
                 print(f"    {c.key}) {c.text(symbols=symbols)}")
@@ -310,10 +313,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
     """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
     a history, when the default file cannot be opened (a --db or --review needs its file)."""
-    from tutor.views.history_commands import open_history
+    from tutor.views.history_commands import open_history, read_history
 
     if args.show_answers and not args.review:
         return None, True  # nothing is answered
+    if args.show_answers:
+        return read_history(args, "quiz")  # a review with its answers shown only reads the history
     history = open_history(args, "quiz")
     if history is None:
         if args.review or args.db is not None:
