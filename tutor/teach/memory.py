@@ -34,6 +34,7 @@ from fsrs import Card
 from tutor.engine.cards import TutorError
 from tutor.engine.hand import Hand
 from tutor.files.handfile import dumps
+from tutor.files.writeguard import database_problem
 from tutor.teach import schedule
 from tutor.teach.quiz import Question, QuestionKind
 
@@ -226,6 +227,8 @@ class History:
         self.learner = name
         self.clock = clock
         self.zone = zone
+        if (problem := database_problem(self.path)) is not None:  # before SQLite waits on a pipe
+            raise HistoryError(problem)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self.connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)

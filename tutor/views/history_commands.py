@@ -10,11 +10,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tutor.files.guard import UnreadableFile, read_text
 from tutor.files.text import one_line
+from tutor.files.writeguard import UnwritableFile, write_output
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
@@ -92,7 +92,11 @@ def cmd_history(args: argparse.Namespace) -> int:
             if args.file in (None, "-"):
                 sys.stdout.write(text)
             else:
-                Path(args.file).write_text(text, encoding="utf-8")
+                try:
+                    write_output(args.file, text.encode("utf-8"))  # never waits on a pipe no one reads
+                except UnwritableFile as err:
+                    print(one_line(f"tutor history export: {err}"), file=sys.stderr)
+                    return 2
             return 0
         if args.file is None:
             print("tutor history import: name the exported file (or - for standard input)", file=sys.stderr)
