@@ -35,6 +35,7 @@ from fsrs import Card
 
 from tutor.engine.hand import Hand
 from tutor.files.handfile import dumps
+from tutor.files.writeguard import database_problem
 from tutor.teach import schedule
 from tutor.teach.history_file import (
     HistoryError,
@@ -206,6 +207,8 @@ class History:
         self.learner = name
         self.clock = clock
         self.zone = zone
+        if (problem := database_problem(self.path)) is not None:  # before SQLite waits on a pipe
+            raise HistoryError(problem)
         self.connection = connect(self.path, write=write, timeout=timeout)
         try:
             if write:

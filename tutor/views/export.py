@@ -29,7 +29,7 @@ from tutor.files.text import one_line
 from tutor.views.analysed import AnalysisCache, add_analysis, content_key
 from tutor.views.outfolder import MANIFEST, FolderError, publish
 from tutor.views.pages import Pictures, lesson_summary, lesson_view
-from tutor.views.render import environment
+from tutor.views.render import UnreadableTemplate, environment
 from tutor.views.viewer import viewer_data, viewer_json
 
 __all__ = ["MANIFEST", "STATIC_FILES", "BuildReport", "Page", "Site", "hand_files"]
@@ -244,8 +244,11 @@ class Site:
         if self.out.exists() and not self.out.is_dir():
             raise ExportError(f"{self.out} is not a folder")
         self._check_sources()
-        with _fewer_collections():
-            return self._build(force)
+        try:
+            with _fewer_collections():
+                return self._build(force)
+        except UnreadableTemplate as err:  # a pipe or device among the --templates, say
+            raise ExportError(str(err)) from None
 
     def _build(self, force: bool) -> BuildReport:
         report = BuildReport()

@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -116,7 +115,14 @@ def _export(args: argparse.Namespace) -> int:
     if args.file in (None, "-"):
         sys.stdout.write(text)
     else:
-        Path(args.file).write_text(text, encoding="utf-8")
+        from tutor.files.text import one_line
+        from tutor.files.writeguard import UnwritableFile, write_output
+
+        try:
+            write_output(args.file, text.encode("utf-8"))  # never waits on a pipe no one reads
+        except UnwritableFile as err:
+            print(one_line(f"tutor history export: {err}"), file=sys.stderr)
+            return 2
     return 0
 
 
