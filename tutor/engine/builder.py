@@ -8,6 +8,7 @@ records into it through :meth:`Builder.record` and :meth:`Builder.problem`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Protocol
 
 from tutor.engine.auction import BidKind, Contract
@@ -35,6 +36,7 @@ _FIELDS = (
     "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
     "result", "out", "partner", "shown_void", "piles",
 )
+_NOW = itemgetter(*_FIELDS)  # the fields' values after a step, in State's order
 
 
 class Builder:
@@ -72,12 +74,9 @@ class Builder:
         for s in seats:
             self.hands_now[s] = tuple(self.holding[s])
             self.played_now[s] = tuple(self.played[s])
-        now = self.now
-        now.update(changes)
+        self.now.update(changes)
         self.steps.append(step)
-        self.raw_states.append(
-            (dict(self.hands_now), dict(self.played_now), *[now[f] for f in _FIELDS])
-        )
+        self.raw_states.append((dict(self.hands_now), dict(self.played_now), *_NOW(self.now)))
 
 
 def first_leader(b: Builder, contract: Contract, active: Sequence[Seat]) -> tuple[Seat, str]:

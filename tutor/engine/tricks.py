@@ -50,6 +50,8 @@ class _Table:
     left_out: bool = True
     #: Five-handed: the called card, until its holder plays it and is revealed as partner.
     reveal: Card | None = None
+    #: The left bower of this contract (None without trumps), asked about at every card.
+    left: Card | None = None
 
 
 def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
@@ -88,6 +90,7 @@ def _start(b: Builder, contract: Contract, ctx: PlayContext) -> _Table:
         left_out=left is None or not any(left in b.holding[s] for s in active),
         reveal=called if (called is not None and b.partner is not None and b.now["partner"] is None)
         else None,
+        left=left,
     )
 
 
@@ -122,7 +125,7 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
     void = table.shown_void[seat]
     try:
         ruling = judge_play(
-            seat, b.holding[seat], list(trick.plays), play, ctx,
+            seat, b.holding[seat], trick.plays, play, ctx,
             shown_void=void, left_bower_out=table.left_out, led_before=table.led_before,
         )
     except IllegalPlay as err:
@@ -155,8 +158,8 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
         b.now["shown_void"] = {s: frozenset(v) for s, v in table.shown_void.items()}
     b.holding[seat].remove(play.card)
     b.played[seat].append(play.card)
-    left = ctx.left_bower
-    if play.card == left:
+    left = table.left
+    if left is not None and play.card == left:
         table.left_out = not any(left in b.holding[s] for s in table.active)
     # Made directly, not with dataclasses.replace: this runs for every card `tutor check` reads.
     record = TrickRecord(trick.number, trick.leader, trick.seats, (*trick.plays, play),
@@ -200,7 +203,7 @@ def _reveal_partner(
 def _close_trick(b: Builder, table: _Table, trick: TrickRecord) -> None:
     """The trick's winner, said with what it means for a misère or grand nullo; they lead next."""
     contract, at = table.contract, b.table
-    index, win_ruling = trick_winner(trick.seats, trick.plays, table.ctx, powerless=list(trick.powerless))
+    index, win_ruling = trick_winner(trick.seats, trick.plays, table.ctx, powerless=trick.powerless)
     winner = trick.seats[index]
     if contract.bid.kind is BidKind.GRAND_NULLO and winner.side == contract.declarer.side and (
         table.won[winner.side] == 0
@@ -217,9 +220,8 @@ def _close_trick(b: Builder, table: _Table, trick: TrickRecord) -> None:
             f"{contract.bid.words()} has failed.",
         )
     table.won[at.side_of(winner)] += 1
-    record = dataclasses.replace(
-        trick, winner=winner, winner_index=index, ruling=win_ruling, powerless=tuple(trick.powerless)
-    )
+    record = TrickRecord(trick.number, trick.leader, trick.seats, trick.plays, trick.rulings, trick.led,
+                         winner, index, win_ruling, trick.powerless, trick.sources)
     table.records.append(record)
     table.leader = winner
     b.record(
