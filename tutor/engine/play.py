@@ -205,10 +205,13 @@ def describe(card: Card, ctx: PlayContext) -> str:
         if ctx.joker_suit is not None:
             return f"{card.words()} (nominated as a {ctx.joker_suit.singular})"
         return card.words()
-    if ctx.is_right_bower(card):
-        return f"{card.words()} (the right bower)"
-    if ctx.is_left_bower(card):
-        return f"{card.words()} (the left bower)"
+    assert isinstance(card, SuitedCard)
+    trumps = ctx.trumps
+    if trumps is not None and card.rank is _JACK:  # a bower: the right one, or the left
+        if card.suit is trumps:
+            return f"{card.words()} (the right bower)"
+        if card.suit is _SISTER[trumps]:
+            return f"{card.words()} (the left bower)"
     return card.words()
 
 

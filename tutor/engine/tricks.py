@@ -145,31 +145,35 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
             err.rule.value,
         )
         return None
+    card, number = play.card, trick.number
     if t == 0 and c == 0:
         ruling = dataclasses.replace(ruling, text=f"{table.lead_reason}. {ruling.text}")
     powerless = trick.powerless
-    if ctx.joker_loses_power and joker_powerless(play.card, ctx, void):
+    if ctx.joker_loses_power and joker_powerless(card, ctx, void):
         powerless = (*powerless, c)
-    led = led_suit([play], ctx) if c == 0 else trick.led
-    if c == 0 and led is not None:
-        table.led_before.add(led)
-    if c > 0 and led is not None and led not in void and effective_suit(play.card, ctx) is not led:
-        void.add(led)
-        b.now["shown_void"] = {s: frozenset(v) for s, v in table.shown_void.items()}
-    b.holding[seat].remove(play.card)
-    b.played[seat].append(play.card)
+    if c == 0:
+        led = led_suit((play,), ctx)
+        if led is not None:
+            table.led_before.add(led)
+    else:
+        led = trick.led
+        if led is not None and led not in void and effective_suit(card, ctx) is not led:
+            void.add(led)
+            b.now["shown_void"] = {s: frozenset(v) for s, v in table.shown_void.items()}
+    b.holding[seat].remove(card)
+    b.played[seat].append(card)
     left = table.left
-    if left is not None and play.card == left:
+    if left is not None and ctx.is_left_bower(card):
         table.left_out = not any(left in b.holding[s] for s in table.active)
     # Made directly, not with dataclasses.replace: this runs for every card `tutor check` reads.
-    record = TrickRecord(trick.number, trick.leader, trick.seats, (*trick.plays, play),
-                         (*trick.rulings, ruling), led, powerless=powerless)
-    nxt = trick.seats[c + 1] if c + 1 < len(trick.seats) else None
+    seats = trick.seats
+    record = TrickRecord(number, trick.leader, seats, (*trick.plays, play), (*trick.rulings, ruling), led,
+                         powerless=powerless)
     b.record(
-        Step(StepKind.CARD, ruling, seat, trick.number, c + 1, play, note_key=f"{trick.number}.{c + 1}"),
+        Step(StepKind.CARD, ruling, seat, number, c + 1, play, note_key=f"{number}.{c + 1}"),
         changed=seat,
         tricks=(*table.records, record),
-        to_play=nxt,
+        to_play=seats[c + 1] if c + 1 < len(seats) else None,
     )
     if table.reveal is not None and play.card == table.reveal and seat == b.partner:
         table.reveal = None
