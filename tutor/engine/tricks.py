@@ -64,7 +64,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
             f"the hand has {len(hand.play)} tricks; there are only {table.n_tricks}",
             "play",
         )
-    b.now["to_play"] = table.leader
+    b.set_now(to_play=table.leader)
     for t, trick in enumerate(hand.play[: table.n_tricks]):
         if not _play_trick(b, table, t, trick):
             return table.records
@@ -159,7 +159,7 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
         led = trick.led
         if led is not None and led not in void and effective_suit(card, ctx) is not led:
             void.add(led)
-            b.now["shown_void"] = {s: frozenset(v) for s, v in table.shown_void.items()}
+            b.set_now(shown_void={s: frozenset(v) for s, v in table.shown_void.items()})
     b.holding[seat].remove(card)
     b.played[seat].append(card)
     left = table.left
