@@ -95,6 +95,7 @@ def deal_of(rep: Replay) -> Deal:
         team=tuple(s in contractors for s in seats),
         ctx=ctx,
         leader=seats.index(leader),
+        pack=rules.the_pack,
     )
     plays = tuple(p for t in rep.tricks for p in t.plays)
     return Deal(start, plays, declarer, contractors)
