@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,15 @@ def test_without_a_c_compiler_tutor_installs_and_solves_in_pure_python(tmp_path:
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["2", "2"]  # N and S take the two spades
     assert run.stderr.count(SLOW_WARNING) == 1
+
+
+def test_where_there_is_a_c_compiler_the_core_is_built() -> None:
+    """The core is optional at install time, so a core that stopped compiling would only skip
+    the C engine's tests: where a C compiler is, the core must be there."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"no C compiler ({compiler}) here: the pure-Python solver is tested alone")
+    assert FAST, "the compiled core did not build: pip install -e . -v says why"
 
 
 @pytest.fixture
