@@ -32,8 +32,10 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from tutor.solve import warn_when_slow
     from tutor.teach.lessoncheck import check_lesson as check  # solver and computer bidder too
 
+    warn_when_slow()
     bad = 0
     count = 0
     for path in _hand_files(args.paths):
@@ -58,10 +60,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from tutor.engine.seats import Seat
+    from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
     from tutor.views.handsave import check_save, save_hand
     from tutor.views.practice import play_in_terminal
 
+    warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
         seconds=None, early=args.samples, middle=args.samples, late=args.samples)
     try:
@@ -110,11 +114,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.solve import FAST, SLOW_WARNING, OutOfScope, SolveError, Solver, analyse, format_analysis
+    from tutor.solve import OutOfScope, SolveError, Solver, analyse, format_analysis, warn_when_slow
     from tutor.views.singledummy import single_dummy_report
 
-    if not FAST:
-        print(f"tutor: {SLOW_WARNING}", file=sys.stderr)
+    warn_when_slow()
     status = 0
     results: list[object] = []
     paths = list(_hand_files(args.files))
