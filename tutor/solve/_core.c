@@ -963,13 +963,22 @@ static int root_try(S *s, Move *mv, int nm, const char *done, int k, int *which)
     return 0;
 }
 
-static int solve_options(S *s, int guess, Move *mv, int *value) {
+/* `skip` (NULL: none): per named + 1, the cards not to value; a move all of whose cards (it and
+ * its run) are skipped is left out of the searches and gets the value -1. Leaving moves out
+ * changes nothing for the others: each value found is the best of the moves still open. */
+static int solve_options(S *s, int guess, Move *mv, int *value, const u64 *skip) {
     int p = (s->leader + s->count) % s->n, ismax = s->maxside[p];
     u64 merged;
     int nm = gen(s, p, mv, &merged);
     order(s, p, mv, nm);
     char done[64] = {0};
     int upper = s->remaining, left = nm;
+    if (skip) {
+        for (int i = 0; i < nm; i++) {
+            if (((1ULL << mv[i].card) | mv[i].run) & ~skip[mv[i].named + 1]) continue;
+            done[i] = 1; value[i] = -1; left--;
+        }
+    }
     /* without a guess: half the tricks, but none for a misère's contractor, who mostly
      * makes it or is caught once */
     if (guess < 0 && s->minimise) guess = 0;
@@ -1075,6 +1084,10 @@ static int read_ints(PyObject *seq, long long *out, int max, const char *what) {
 
 /* Reads a position's arguments (those of value and options) into *sp and readies the table;
  * -1 with an exception set when they are wrong. */
+static int prepare(SolverObject *self, S *sp, int n, int team_mask, int minimise, int trumps, int flags,
+                   const char *cats, Py_ssize_t ncats, PyObject *levels, PyObject *hands, PyObject *voids,
+                   int leader, PyObject *trick);
+
 static int setup(SolverObject *self, PyObject *args, S *sp, int *guess, int *known_lo, int *known_hi) {
     int n, team_mask, minimise, trumps, flags, leader;
     const char *cats; Py_ssize_t ncats;
@@ -1083,6 +1096,14 @@ static int setup(SolverObject *self, PyObject *args, S *sp, int *guess, int *kno
                           &cats, &ncats, &levels, &hands, &voids, &leader, &trick, guess,
                           known_lo, known_hi))
         return -1;
+    return prepare(self, sp, n, team_mask, minimise, trumps, flags, cats, ncats, levels, hands, voids,
+                   leader, trick);
+}
+
+/* The body of setup, its arguments parsed. */
+static int prepare(SolverObject *self, S *sp, int n, int team_mask, int minimise, int trumps, int flags,
+                   const char *cats, Py_ssize_t ncats, PyObject *levels, PyObject *hands, PyObject *voids,
+                   int leader, PyObject *trick) {
     if (n < 2 || n > MAXSEATS || ncats > MAXCARDS || leader < 0 || leader >= n) {
         PyErr_SetString(PyExc_ValueError, "position out of range");
         return -1;
@@ -1191,7 +1212,7 @@ static PyObject *Solver_options(SolverObject *self, PyObject *args) {
     int value[64];
     int nm;
     Py_BEGIN_ALLOW_THREADS
-    nm = solve_options(&s, guess, mv, value);
+    nm = solve_options(&s, guess, mv, value, NULL);
     Py_END_ALLOW_THREADS
     self->nodes += s.nodes;
     PyObject *out = PyList_New(nm);
@@ -1201,6 +1222,183 @@ static PyObject *Solver_options(SolverObject *self, PyObject *args) {
         if (!row) { Py_DECREF(out); return NULL; }
         PyList_SET_ITEM(out, i, row);
     }
+    return out;
+}
+
+/*
+ * Many layouts of one position in one call (single-dummy analysis): the same cards, numbered
+ * once (a card that a layout leaves out of play is simply held by no one in it), the same
+ * contract, trick, shown voids and seat to play, who holds the same hand in every layout; only
+ * the other hands differ. The table is kept from layout to layout as it is between calls: an
+ * entry holds for every position of the contract with the same leader, the same lengths of
+ * each category in each hand (and the facts the joker's lead depends on) and the same owners
+ * of the cards that mattered, whichever layout proved it. Each layout starts from the value of
+ * the one before as its guess.
+ *
+ * The early stop (margin >= 0, with the layouts' weights): after each layout, a card whose
+ * weighted average over all the layouts could not come within `margin` tricks of the best
+ * card's, even were it to take every trick left on each layout still to solve and the best
+ * none, is valued no further (it cannot be the best, and falls short by more than margin).
+ * Counted for the seat to play as solve_options counts; a card's value is the same for every
+ * card in its run.
+ */
+static int read_weights(PyObject *weights, double *w, Py_ssize_t nl) {
+    PyObject *wf = PySequence_Fast(weights, "weights");
+    if (!wf) return -1;
+    if (PySequence_Fast_GET_SIZE(wf) != nl) {
+        Py_DECREF(wf);
+        PyErr_SetString(PyExc_ValueError, "one weight per layout");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < nl; k++) {
+        w[k] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, k));
+        if (PyErr_Occurred()) { Py_DECREF(wf); return -1; }
+    }
+    Py_DECREF(wf);
+    return 0;
+}
+
+/* Reads every layout's hands into hs (MAXSEATS a layout) and checks them against the first. */
+static int read_layouts(const S *base, PyObject *lf, Py_ssize_t nl, int ncats, u64 *hs) {
+    int mover = (base->leader + base->count) % base->n;
+    u64 cards = ncats >= 64 ? ~0ULL : (1ULL << ncats) - 1;
+    for (Py_ssize_t k = 0; k < nl; k++) {
+        long long buf[MAXSEATS];
+        if (read_ints(PySequence_Fast_GET_ITEM(lf, k), buf, MAXSEATS, "hands") != base->n) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one hand per seat in every layout");
+            return -1;
+        }
+        u64 all = base->trickmask;
+        for (int i = 0; i < base->n; i++) {
+            u64 h = (u64)buf[i];
+            if ((h & ~cards) || (h & all)) {
+                PyErr_Format(PyExc_ValueError, "layout %zd: a card held twice, or not among the cards", k);
+                return -1;
+            }
+            if (popc(h) != popc(base->hand[i])) {
+                PyErr_Format(PyExc_ValueError, "layout %zd: hands of other lengths than the first layout's", k);
+                return -1;
+            }
+            all |= h;
+            hs[k * MAXSEATS + i] = h;
+        }
+        if (hs[k * MAXSEATS + mover] != base->hand[mover]) {
+            PyErr_Format(PyExc_ValueError, "layout %zd: the seat to play holds other cards than in the first", k);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+typedef struct {
+    Move mv[64];
+    int value[64];
+    int nm;
+} Row;
+
+static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const u64 *hs, int guess,
+                        const double *w, double margin, Row *rows) {
+    int p = (base->leader + base->count) % base->n, ismax = base->maxside[p], R = base->remaining;
+    double sum[NCAT + 1][MAXCARDS];
+    u64 pruned[NCAT + 1], seen[NCAT + 1];
+    memset(sum, 0, sizeof sum);
+    memset(pruned, 0, sizeof pruned);
+    memset(seen, 0, sizeof seen);
+    double total = 0.0, left;
+    int stop = w && margin >= 0;
+    if (stop) for (Py_ssize_t k = 0; k < nl; k++) total += w[k];
+    left = total;
+    for (Py_ssize_t k = 0; k < nl; k++) {
+        S s = *base;
+        for (int i = 0; i < s.n; i++) s.hand[i] = hs[k * MAXSEATS + i];
+        Row *row = &rows[k];
+        row->nm = solve_options(&s, guess, row->mv, row->value, stop ? pruned : NULL);
+        self->nodes += s.nodes;
+        int best = -1;
+        for (int i = 0; i < row->nm; i++) {
+            int v = row->value[i];
+            if (v < 0) continue;
+            if (best < 0 || (ismax ? v > best : v < best)) best = v;
+        }
+        if (best >= 0 && !base->minimise) guess = best;  /* in misère the default (0) did better */
+        if (!stop) continue;
+        for (int i = 0; i < row->nm; i++) {
+            if (row->value[i] < 0) continue;
+            int u = ismax ? row->value[i] : R - row->value[i], named = row->mv[i].named + 1;
+            u64 m = (1ULL << row->mv[i].card) | row->mv[i].run;
+            seen[named] |= m;
+            while (m) { int c = lowbit(m); m &= m - 1; sum[named][c] += w[k] * u; }
+        }
+        left -= w[k];
+        double top = 0.0;
+        int any = 0;
+        for (int a = 0; a <= NCAT; a++) {
+            u64 m = seen[a] & ~pruned[a];
+            while (m) { int c = lowbit(m); m &= m - 1; if (!any || sum[a][c] > top) top = sum[a][c]; any = 1; }
+        }
+        for (int a = 0; a <= NCAT; a++) {
+            u64 m = seen[a] & ~pruned[a];
+            while (m) {
+                int c = lowbit(m); m &= m - 1;
+                if (sum[a][c] + left * R < top - (margin + 1e-9) * total) pruned[a] |= 1ULL << c;
+            }
+        }
+    }
+}
+
+static PyObject *Solver_options_batch(SolverObject *self, PyObject *args) {
+    int n, team_mask, minimise, trumps, flags, leader, guess = -1;
+    const char *cats; Py_ssize_t ncats;
+    PyObject *levels, *layouts, *voids, *trick, *weights = Py_None;
+    double margin = -1.0;
+    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|iOd", &n, &team_mask, &minimise, &trumps, &flags,
+                          &cats, &ncats, &levels, &layouts, &voids, &leader, &trick, &guess,
+                          &weights, &margin))
+        return NULL;
+    PyObject *lf = PySequence_Fast(layouts, "layouts");
+    if (!lf) return NULL;
+    Py_ssize_t nl = PySequence_Fast_GET_SIZE(lf);
+    PyObject *out = NULL;
+    double *w = NULL;
+    u64 *hs = NULL;
+    Row *rows = NULL;
+    if (nl == 0) { out = PyList_New(0); goto done; }
+    S base;
+    if (prepare(self, &base, n, team_mask, minimise, trumps, flags, cats, ncats, levels,
+                PySequence_Fast_GET_ITEM(lf, 0), voids, leader, trick) < 0)
+        goto done;
+    hs = PyMem_RawMalloc((size_t)nl * MAXSEATS * sizeof(u64));
+    rows = PyMem_RawMalloc((size_t)nl * sizeof(Row));
+    if (weights != Py_None) w = PyMem_RawMalloc((size_t)nl * sizeof(double));
+    if (!hs || !rows || (weights != Py_None && !w)) { PyErr_NoMemory(); goto done; }
+    if (w && read_weights(weights, w, nl) < 0) goto done;
+    if (margin >= 0 && !w) { PyErr_SetString(PyExc_ValueError, "the early stop needs the layouts' weights"); goto done; }
+    if (read_layouts(&base, lf, nl, (int)ncats, hs) < 0) goto done;
+    if (base.remaining == 0) { PyErr_SetString(PyExc_ValueError, "no trick left to play"); goto done; }
+    Py_BEGIN_ALLOW_THREADS
+    solve_batch(self, &base, nl, hs, guess, w, margin, rows);
+    Py_END_ALLOW_THREADS
+    out = PyList_New(nl);
+    if (!out) goto done;
+    for (Py_ssize_t k = 0; k < nl; k++) {
+        int kept = 0;
+        for (int i = 0; i < rows[k].nm; i++) kept += rows[k].value[i] >= 0;
+        PyObject *list = PyList_New(kept);
+        if (!list) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, k, list);
+        for (int i = 0, j = 0; i < rows[k].nm; i++) {
+            if (rows[k].value[i] < 0) continue;
+            Move *m = &rows[k].mv[i];
+            PyObject *row = Py_BuildValue("(iiKi)", m->card, m->named, (unsigned long long)m->run, rows[k].value[i]);
+            if (!row) { Py_CLEAR(out); goto done; }
+            PyList_SET_ITEM(list, j++, row);
+        }
+    }
+done:
+    PyMem_RawFree(hs);
+    PyMem_RawFree(rows);
+    PyMem_RawFree(w);
+    Py_DECREF(lf);
     return out;
 }
 
@@ -1218,6 +1416,12 @@ static PyMethodDef Solver_methods[] = {
      "options(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, guess=-1)\n"
      "Every move of the seat to play, one per run of equal cards: (card, named, run, value), where\n"
      "run holds the cards of that seat worth the same and value counts as value() does."},
+    {"options_batch", (PyCFunction)Solver_options_batch, METH_VARARGS,
+     "options_batch(n, team_mask, minimise, trumps, flags, cats, levels, layouts, voids, leader, trick, guess=-1, weights=None, margin=-1)\n"
+     "options() for each layout (the hands of every seat; the cards, the trick and the seat to play's\n"
+     "hand the same in each) in one call, the table kept between them: a list of option lists. With\n"
+     "weights and margin >= 0, a card that cannot come within margin of the best card's weighted\n"
+     "average is valued no further (left out of the later layouts' lists)."},
     {NULL, NULL, 0, NULL}
 };
 

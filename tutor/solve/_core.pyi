@@ -38,5 +38,23 @@ class Solver:
         guess: int = -1,
         /,
     ) -> list[tuple[int, int, int, int]]: ...
+    def options_batch(
+        self,
+        n: int,
+        team_mask: int,
+        minimise: int,
+        trumps: int,
+        flags: int,
+        cats: bytes,
+        levels: Sequence[int],
+        layouts: Sequence[Sequence[int]],
+        voids: Sequence[int],
+        leader: int,
+        trick: Sequence[tuple[int, int, int]],
+        guess: int = -1,
+        weights: Sequence[float] | None = None,
+        margin: float = -1.0,
+        /,
+    ) -> list[list[tuple[int, int, int, int]]]: ...
     @property
     def nodes(self) -> int: ...

@@ -9,6 +9,9 @@ reference solver answers instead, much more slowly.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 from tutor.engine.cards import Card, Joker, Suit
 from tutor.engine.play import Play, PlayContext, effective_suit, power
 from tutor.solve.position import Position, SolveError, moves
@@ -18,7 +21,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the build
     _core = None  # type: ignore[assignment]
 
-__all__ = ["FAST", "Core", "encode"]
+__all__ = ["FAST", "Core", "encode", "same_public_part"]
 
 #: Whether the compiled core is here; without it analysis runs in pure Python (slowly).
 FAST = _core is not None
@@ -149,3 +152,124 @@ class Core:
     @property
     def nodes(self) -> int:
         return self._solver.nodes
+
+    def options_batch(self, layouts: Sequence[Position], guess: int | None = None,
+                      weights: Sequence[float] | None = None,
+                      margin: float | None = None) -> list[dict[Play, int]]:
+        """:meth:`options` for each of ``layouts`` (one position's layouts of the hidden cards:
+        see :func:`same_public_part`) in one call into the core, the table kept between them.
+
+        ``weights`` and ``margin``: the early stop (see ``options_batch`` in the core and
+        :meth:`tutor.solve.solver.Solver.options_batch`): a play that cannot come within
+        ``margin`` tricks of the best play's weighted average is left out of the later
+        layouts' answers."""
+        if not layouts:
+            return []
+        first = layouts[0]
+        same_public_part(layouts)
+        if first.tricks_left == 0:
+            return [{} for _ in layouts]
+        args, cards = _encode_batch(layouts)
+        hint = -1 if guess is None else guess - first.won
+        if margin is not None and weights is None:
+            raise SolveError("the early stop needs the layouts' weights")
+        try:
+            if margin is None:
+                rows = self._solver.options_batch(*args, hint)
+            else:
+                assert weights is not None
+                rows = self._solver.options_batch(*args, hint, list(weights), margin)
+        except ValueError as error:  # pragma: no cover - Position refuses what the core would
+            raise SolveError(f"the solver's core cannot take these layouts: {error}") from None
+        plays = moves(first)
+        out = []
+        for valued in rows:
+            found: dict[tuple[Card, Suit | None], int] = {}
+            for card, named, run, value in valued:
+                suit = None if named < 0 else _SUITS[named]
+                found[cards[card], suit] = first.won + value
+                while run:
+                    low = run & -run
+                    found[cards[low.bit_length() - 1], suit] = first.won + value
+                    run ^= low
+            answer = {play: found[play.card, play.names] for play in plays
+                      if (play.card, play.names) in found}
+            if margin is None and len(answer) < len(plays):  # pragma: no cover - they agree
+                raise RuntimeError("the solver's core left out a move: please report it")
+            out.append(answer)
+        return out
+
+
+def same_public_part(layouts: Sequence[Position]) -> None:
+    """Raise :class:`SolveError` unless ``layouts`` are layouts of one position: the same
+    seats, sides, contract, trick, shown voids, tricks won and suits led, and the same hand
+    for the seat to move; only the other seats' hands (and the cards out of play) differ."""
+    first = layouts[0]
+    me = first.to_move
+    mine = Counter(first.hands[me])
+    for k, lay in enumerate(layouts):
+        for name in ("seats", "team", "ctx", "leader", "trick", "powerless", "shown_void", "won", "led"):
+            if getattr(lay, name) != getattr(first, name):
+                raise SolveError(f"layout {k} is not a layout of the first one's position: its "
+                                 f"{name} differ, where only the hidden hands may")
+        if lay.hands[me] != first.hands[me] and Counter(lay.hands[me]) != mine:
+            raise SolveError(f"layout {k} is not a layout of the first one's position: "
+                             f"{first.seats[me]}, to play, holds other cards")
+
+
+#: The arguments of ``_core.Solver.options_batch`` but the guess and the early stop's.
+Batch = tuple[int, int, int, int, int, bytes, list[int], list[list[int]], list[int], int,
+              list[tuple[int, int, int]]]
+
+
+def _encode_batch(layouts: Sequence[Position]) -> tuple[Batch, list[Card]]:
+    """The core's numbering of every card in play in any of ``layouts`` (a card as many times
+    as some layout holds it), each layout's hands as masks of it, and the card each number
+    stands for. A card a layout leaves out of play is held by no one there."""
+    first = layouts[0]
+    ctx = first.ctx
+    me = first.to_move
+    most: Counter[Card] = Counter()
+    for lay in layouts:
+        here = Counter(c for hand in lay.hands for c in hand)
+        here.update(p.card for p in lay.trick)
+        most |= here
+    owned = sorted(((*_category(card, ctx), str(card), copy), card)
+                   for card, times in most.items() for copy in range(times))
+    cards = [card for _key, card in owned]
+    numbers: dict[Card, list[int]] = {}
+    for index, card in enumerate(cards):
+        numbers.setdefault(card, []).append(index)
+    # The trick's cards and the hand to play take the same numbers in every layout.
+    taken: Counter[Card] = Counter()
+    trick = []
+    for k, play in enumerate(first.trick):
+        trick.append((numbers[play.card][taken[play.card]],
+                      _SUIT_INDEX[play.names] if play.names is not None else -1,
+                      int(k in first.powerless)))
+        taken[play.card] += 1
+    mine = 0
+    for card in first.hands[me]:
+        mine |= 1 << numbers[card][taken[card]]
+        taken[card] += 1
+    hands = []
+    for lay in layouts:
+        used = taken.copy()
+        masks = []
+        for i, hand in enumerate(lay.hands):
+            if i == me:
+                masks.append(mine)
+                continue
+            mask = 0
+            for card in hand:
+                mask |= 1 << numbers[card][used[card]]
+                used[card] += 1
+            masks.append(mask)
+        hands.append(masks)
+    voids = [sum(1 << _SUIT_INDEX[s] for s in void) for void in first.shown_void]
+    team = sum(1 << i for i, t in enumerate(first.team) if t)
+    trumps = _SUIT_INDEX[ctx.trumps] if ctx.trumps is not None else -1
+    args: Batch = (len(first.seats), team, int(first.minimise), trumps, _flags(ctx, first.led),
+                   bytes(o[0][0] for o in owned), [o[0][1] for o in owned], hands, voids,
+                   first.leader, trick)
+    return args, cards

@@ -3,18 +3,21 @@
 :class:`Solver` uses the compiled core when it is built and the pure-Python reference
 otherwise (:data:`tutor.solve.core.FAST` says which). A solver keeps its transposition table
 between questions about the same hand, which is what makes analysing every card of a played
-hand cheap; it holds no other state, and a new one answers the same.
+hand cheap; it holds no other state, and a new one answers the same. :meth:`Solver.options_batch`
+values every legal play over many layouts of one position's hidden cards in one call (single-dummy
+analysis), with an optional early stop for plays that cannot catch the best.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Literal
 
 from tutor.engine.play import Play
 from tutor.solve import reference
-from tutor.solve.core import FAST, Core
-from tutor.solve.position import Position, apply, moves
+from tutor.solve.core import FAST, Core, same_public_part
+from tutor.solve.position import Position, SolveError, apply, moves
 
 __all__ = ["SLOW_WARNING", "Solver", "warn_when_slow"]
 
@@ -109,3 +112,64 @@ class Solver:
         if self._fallback:
             _pure_python_answers()
         return {play: reference.value(apply(pos, play)) for play in moves(pos)}
+
+    def options_batch(self, layouts: Sequence[Position], *, weights: Sequence[float] | None = None,
+                      margin: float | None = None, guess: int | None = None) -> list[dict[Play, int]]:
+        """:meth:`options` for each of ``layouts``, layouts of the hidden cards of one position
+        (the same seats, contract, trick, shown voids, tricks won and hand to play: else a
+        :class:`SolveError`), in one call into the compiled core, which keeps its table from one
+        layout to the next; the reference answers each in turn, the same numbers.
+
+        The early stop, with ``weights`` (one per layout, any scale) and ``margin`` (tricks):
+        after each layout, a play whose weighted average over all the layouts could not come
+        within ``margin`` of the best play's, were it to take every trick left in each layout
+        still to solve (for the seat to move) and the best none, is solved no further: it is
+        missing from the later layouts' answers. It can then be neither the best play nor
+        within ``margin`` of it. Both engines stop the same plays at the same layout."""
+        if not layouts:
+            return []
+        if margin is not None and (weights is None or len(weights) != len(layouts)):
+            raise SolveError("the early stop needs one weight per layout")
+        core = self._fast(layouts[0])
+        if core is not None:
+            return core.options_batch(layouts, guess, weights, margin)
+        same_public_part(layouts)
+        if self._fallback:
+            _pure_python_answers()
+        return _reference_batch(layouts, weights, margin)
+
+
+def _reference_batch(layouts: Sequence[Position], weights: Sequence[float] | None,
+                     margin: float | None) -> list[dict[Play, int]]:
+    """The reference's :meth:`Solver.options_batch`: each layout in turn, with the core's early
+    stop step for step (the same sums in the same order, so the same plays stop)."""
+    first = layouts[0]
+    me = first.to_move
+    more = first.team[me] != first.minimise
+    left_tricks = first.tricks_left
+    stop = weights is not None and margin is not None
+    total = 0.0
+    for w in weights or ():
+        total += w
+    left = total
+    sums: dict[Play, float] = {}
+    stopped: set[Play] = set()
+    out = []
+    for k, lay in enumerate(layouts):
+        found = {play: reference.value(apply(lay, play)) for play in moves(lay) if play not in stopped}
+        out.append(found)
+        if not stop:
+            continue
+        assert weights is not None and margin is not None
+        for play, value in found.items():
+            u = value - lay.won if more else left_tricks - (value - lay.won)
+            sums[play] = sums.get(play, 0.0) + weights[k] * u
+        left -= weights[k]
+        open_sums = [v for p, v in sums.items() if p not in stopped]
+        if not open_sums:
+            continue
+        top = max(open_sums)
+        for play, v in sums.items():
+            if play not in stopped and v + left * left_tricks < top - (margin + 1e-9) * total:
+                stopped.add(play)
+    return out
