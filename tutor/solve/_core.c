@@ -1322,6 +1322,14 @@ static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const 
         }
         if (best >= 0 && !base->minimise) guess = best;  /* in misère the default (0) did better */
         if (!stop) continue;
+        /* a move valued for some cards of its run: the cards stopped before are not reported */
+        for (int i = 0; i < row->nm; i++) {
+            Move *m = &row->mv[i];
+            if (row->value[i] < 0) continue;
+            u64 keep = ((1ULL << m->card) | m->run) & ~pruned[m->named + 1];
+            m->card = topbit(keep);
+            m->run = keep & ~(1ULL << m->card);
+        }
         for (int i = 0; i < row->nm; i++) {
             if (row->value[i] < 0) continue;
             int u = ismax ? row->value[i] : R - row->value[i], named = row->mv[i].named + 1;

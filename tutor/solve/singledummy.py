@@ -158,39 +158,58 @@ def single_dummy(
     ess: float | None = None,
     note: str = "",
     solver: Callable[[], Solver] = Solver,
+    early_stop: bool = True,
 ) -> SingleDummy:
     """Each legal card of the seat to move in ``pos``, valued over ``samples`` (layouts of the
-    unseen cards with their weights, any scale), each solved double-dummy by a new solver;
-    ``truth``: the true layout, for the double-dummy value beside each card."""
+    unseen cards with their weights, any scale), all solved double-dummy in one batch by a new
+    solver (:meth:`~tutor.solve.solver.Solver.options_batch`); ``truth``: the true layout, for
+    the double-dummy value beside each card.
+
+    ``early_stop``: a card that falls short of the best card's expected tricks by more than
+    :data:`BAD` whatever the layouts still to solve hold is solved on no more of them (it is
+    ``??`` either way, and not the best). Its expected tricks, make chance and score are then
+    over the layouts it was solved on, its loss at least what was proved, and it comes after
+    the cards solved on every layout."""
     me = pos.to_move
     more = wants_more(pos, me)
     sums: dict[Play, list[float]] = {}
     total = 0.0
     n = 0
     squares = 0.0
-    for layout, weight in samples:
+    drawn = list(samples)
+    weights = [weight for _layout, weight in drawn]
+    solved = solver().options_batch([layout for layout, _w in drawn], weights=weights,
+                                    margin=BAD if early_stop else None)
+    for (_layout, weight), options in zip(drawn, solved, strict=True):
         n += 1
         total += weight
         squares += weight * weight
-        for play, value in solver().options(layout).items():
-            acc = sums.setdefault(play, [0.0, 0.0, 0.0])
+        for play, value in options.items():
+            acc = sums.setdefault(play, [0.0, 0.0, 0.0, 0.0])
             acc[0] += weight * value
             acc[1] += weight * goal.made(value)
             if goal.points:
                 acc[2] += weight * goal.points[min(value, len(goal.points) - 1)]
+            acc[3] += weight
     if n == 0 or total <= 0:
         raise SolveError("no layout of the unseen cards to analyse")
     dd = solver().options(truth) if truth is not None else {}
-    raw = [(p, a[0] / total, a[1] / total, a[2] / total if goal.points else None)
+    # a card stopped early: over the weight it was solved on, and at best every trick left to
+    # the seat on the layouts it was not
+    most = pos.won + pos.tricks_left if more else pos.won
+    stopped = {p: (a[0] + (total - a[3]) * most) / total for p, a in sums.items() if a[3] < total}
+    raw = [(p, a[0] / a[3], a[1] / a[3], a[2] / a[3] if goal.points else None)
            for p, a in sums.items()]
     sign = 1.0 if more else -1.0
     side = 1.0 if pos.team[me] else -1.0  # the contractor's side wants the make and the score
     # best first: the tricks the seat wants, then its chance to make (or set), then the score
-    raw.sort(key=lambda r: (-sign * round(r[1], 9), -side * round(r[2], 9), -side * (r[3] or 0.0)))
+    raw.sort(key=lambda r: (r[0] in stopped, -sign * round(r[1], 9), -side * round(r[2], 9),
+                            -side * (r[3] or 0.0)))
     top = raw[0][1]
-    cards = tuple(
-        CardEstimate(p, e, m, s, dd.get(p), max(0.0, sign * (top - e)), mark(max(0.0, sign * (top - e))))
-        for p, e, m, s in raw
-    )
+
+    def loss(p: Play, e: float) -> float:
+        return max(0.0, sign * (top - e), sign * (top - stopped[p]) if p in stopped else 0.0)
+
+    cards = tuple(CardEstimate(p, e, m, s, dd.get(p), loss(p, e), mark(loss(p, e))) for p, e, m, s in raw)
     return SingleDummy(pos.seats[me], more, goal.minimise, cards, n,
                        total * total / squares if ess is None else ess, note)
