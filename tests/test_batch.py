@@ -137,8 +137,8 @@ def test_the_batch_gives_what_each_layout_solved_apart_gives(engine: str, which:
 
 
 @pytest.mark.skipif(not FAST, reason="the compiled core is not built")
-def test_the_core_keeps_its_table_between_layouts_and_still_agrees_on_longer_positions() -> None:
-    """Six tricks to go, 20 layouts each, one solver (its table kept across positions too)."""
+def test_the_batch_agrees_on_longer_positions_with_one_solver_for_all() -> None:
+    """Six tricks to go, 20 layouts each, one solver (its table kept across the positions)."""
     solver = Solver("c")
     for seed, (pos, pack) in enumerate(LARGER):
         lays = layouts_of(pos, pack, random.Random(seed), 20)

@@ -132,8 +132,7 @@ def test_every_card_a_seat_played_is_analysed_with_its_legal_alternatives() -> N
 
 
 def test_the_layouts_are_solved_in_one_batch_and_the_truth_once() -> None:
-    """One call into the solver for all the layouts (the core keeps its table between them),
-    not one solver a layout."""
+    """One call into the solver for all the layouts, not one solver a layout."""
     asked: list[str] = []
 
     class Counting(Solver):

@@ -157,7 +157,8 @@ class Core:
                       weights: Sequence[float] | None = None,
                       margin: float | None = None) -> list[dict[Play, int]]:
         """:meth:`options` for each of ``layouts`` (one position's layouts of the hidden cards:
-        see :func:`same_public_part`) in one call into the core, the table kept between them.
+        see :func:`same_public_part`) in one call into the core: a fresh table for each (kept
+        across layouts, the table searched more, not less: see ``Solver_options_batch``).
 
         ``weights`` and ``margin``: the early stop (see ``options_batch`` in the core and
         :meth:`tutor.solve.solver.Solver.options_batch`): a play that cannot come within

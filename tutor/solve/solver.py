@@ -117,8 +117,8 @@ class Solver:
                       margin: float | None = None, guess: int | None = None) -> list[dict[Play, int]]:
         """:meth:`options` for each of ``layouts``, layouts of the hidden cards of one position
         (the same seats, contract, trick, shown voids, tricks won and hand to play: else a
-        :class:`SolveError`), in one call into the compiled core, which keeps its table from one
-        layout to the next; the reference answers each in turn, the same numbers.
+        :class:`SolveError`), in one call into the compiled core (each layout with a fresh table, whose
+        memory is reused); the reference answers each in turn, the same numbers.
 
         The early stop, with ``weights`` (one per layout, any scale) and ``margin`` (tricks):
         after each layout, a play whose weighted average over all the layouts could not come
