@@ -134,7 +134,7 @@ def test_the_layers_are_the_folders() -> None:
 def test_the_check_catches_an_upward_import(tmp_path: Path) -> None:
     """The layer test itself: an engine module importing a view would be reported."""
     fake = tmp_path / "upward.py"
-    fake.write_text("from tutor.views.render import render_card\n", encoding="utf-8")
+    fake.write_text("from tutor.views.shared.render import render_card\n", encoding="utf-8")
     (line, target, names), = _imports(fake)
     assert _layer("tutor.engine.upward") == 0 and _layer(target) == LAYERS.index("views")
     assert line == 1 and names == ["render_card"]

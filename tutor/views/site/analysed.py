@@ -27,8 +27,8 @@ from tutor.files.writeguard import UnwritableFile, write_output
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
 from tutor.teach.bestcard import best_card_spots
 from tutor.teach.values import TurnValues, step_values, takes
-from tutor.views.pages import Pictures
-from tutor.views.render import sorted_hand
+from tutor.views.site.pages import Pictures
+from tutor.views.shared.render import sorted_hand
 
 __all__ = ["CACHE", "AnalysisCache", "add_analysis", "content_key"]
 

@@ -4,11 +4,11 @@ One class, one verb::
 
     report = Site(["hands/"], "site/").build()
 
-Every card, hand and trick is drawn by :mod:`tutor.views.render` (the same pictures as the widget),
+Every card, hand and trick is drawn by :mod:`tutor.views.shared.render` (the same pictures as the widget),
 and every ruling shown is the one the engine made (:func:`tutor.engine.replay.build`); the templates
 only lay things out. The build is deterministic (the same files give the same bytes), writes
 only inside its output folder and never replaces or deletes a file it did not write: what it
-wrote is listed with a hash of each file in ``.tutor-export`` (:mod:`tutor.views.outfolder`).
+wrote is listed with a hash of each file in ``.tutor-export`` (:mod:`tutor.views.site.outfolder`).
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ import jinja2
 from tutor.engine.hand import LEVELS
 from tutor.files.handfile import FileProblem, HandFileError, check, read
 from tutor.files.text import one_line
-from tutor.views.analysed import AnalysisCache, add_analysis, content_key
-from tutor.views.outfolder import MANIFEST, FolderError, publish
-from tutor.views.pages import Pictures, lesson_summary, lesson_view
-from tutor.views.render import UnreadableTemplate, environment
-from tutor.views.viewer import viewer_data, viewer_json
+from tutor.views.site.analysed import AnalysisCache, add_analysis, content_key
+from tutor.views.site.outfolder import MANIFEST, FolderError, publish
+from tutor.views.site.pages import Pictures, lesson_summary, lesson_view
+from tutor.views.shared.render import UnreadableTemplate, environment
+from tutor.views.site.viewer import viewer_data, viewer_json
 
 __all__ = ["MANIFEST", "STATIC_FILES", "BuildReport", "Page", "Site", "hand_files"]
 
@@ -214,7 +214,7 @@ class Site:
     ) -> None:
         self.embed = embed
         #: With ``analysis``, each lesson page shows the solver's analysis and best-card questions
-        #: (:mod:`tutor.views.analysed`); ``analysed`` counts the hands the solver ran on.
+        #: (:mod:`tutor.views.site.analysed`); ``analysed`` counts the hands the solver ran on.
         self.analysis = analysis
         self.analysed = 0
         # One path given as a string is one path, not a list of its characters.
@@ -239,7 +239,7 @@ class Site:
         Nothing is written when a source does not exist or when a file in the way is not one
         tutor wrote (:class:`ExportError` says which; ``force`` overwrites such files), nor
         when every hand file was skipped (the report says so). See
-        :mod:`tutor.views.outfolder` for how the files are written, locked and removed.
+        :mod:`tutor.views.site.outfolder` for how the files are written, locked and removed.
         """
         if self.out.exists() and not self.out.is_dir():
             raise ExportError(f"{self.out} is not a folder")

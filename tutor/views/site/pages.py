@@ -1,6 +1,6 @@
 """What the lesson-page templates are given: plain values and pictures, all from the engine.
 
-Cards, hands and tricks are drawn here once, through :mod:`tutor.views.render`, with the site's
+Cards, hands and tricks are drawn here once, through :mod:`tutor.views.shared.render`, with the site's
 Jinja environment (so a ``_cards.html`` given with ``--templates`` wins); rulings are the
 engine's sentences as they are. Nothing here decides a rule.
 """
@@ -21,7 +21,7 @@ from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.engine.wording import setting_words
-from tutor.views.render import render_card, render_hand, render_piles, render_trick
+from tutor.views.shared.render import render_card, render_hand, render_piles, render_trick
 
 __all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
 
@@ -35,7 +35,7 @@ _TABLE_STEPS = {
 
 
 class Pictures:
-    """Cards, hands and tricks drawn by :mod:`tutor.views.render` with one Jinja environment.
+    """Cards, hands and tricks drawn by :mod:`tutor.views.shared.render` with one Jinja environment.
 
     A page shows the same card many times (the deal, the trick, the quiz, the answer); a card's
     picture depends only on the card, its state and the templates, so each is drawn once.
