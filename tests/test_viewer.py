@@ -9,8 +9,7 @@ import pytest
 
 from tutor.engine.replay import StepKind
 from tutor.files.handfile import check
-from tutor.views.shared.render import environment
-from tutor.views.site.pages import Pictures
+from tutor.views.shared.render import Pictures, environment
 from tutor.views.site.viewer import expanded, viewer_data, viewer_json
 
 LESSONS = sorted((Path(__file__).parent.parent / "hands").glob("*.yaml"))

@@ -26,10 +26,10 @@ import jinja2
 from tutor.engine.hand import LEVELS
 from tutor.files.handfile import FileProblem, HandFileError, check, read
 from tutor.files.text import one_line
+from tutor.views.shared.render import Pictures, UnreadableTemplate, environment
 from tutor.views.site.analysed import AnalysisCache, add_analysis, content_key
 from tutor.views.site.outfolder import MANIFEST, FolderError, publish
-from tutor.views.site.pages import Pictures, lesson_summary, lesson_view
-from tutor.views.shared.render import UnreadableTemplate, environment
+from tutor.views.site.pages import lesson_summary, lesson_view
 from tutor.views.site.viewer import viewer_data, viewer_json
 
 __all__ = ["MANIFEST", "STATIC_FILES", "BuildReport", "Page", "Site", "hand_files"]
