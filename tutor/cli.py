@@ -10,14 +10,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.views.history_commands import add_history_options, review_summary
-from tutor.views.history_commands import add_parsers as add_history_parsers
+from tutor.views.terminal.history_commands import add_history_options, review_summary
+from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
 
 from tutor.files.text import one_line
-from tutor.views.arguments import fill_columns, fresh_seed, positive, version
+from tutor.views.terminal.arguments import fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -62,8 +62,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tutor.engine.seats import Seat
     from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
-    from tutor.views.handsave import check_save, save_hand
-    from tutor.views.practice import play_in_terminal
+    from tutor.views.terminal.handsave import check_save, save_hand
+    from tutor.views.terminal.practice import play_in_terminal
 
     warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
@@ -89,7 +89,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.views.terminal import format_replay
+    from tutor.views.terminal.replay import format_replay
 
     result, problems = check(args.file)
     for problem in problems:
@@ -115,7 +115,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
     from tutor.solve import OutOfScope, SolveError, Solver, analyse, format_analysis, warn_when_slow
-    from tutor.views.singledummy import single_dummy_report
+    from tutor.views.terminal.singledummy import single_dummy_report
 
     warn_when_slow()
     status = 0
@@ -178,7 +178,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tutor.views.export import ExportError, Site
+    from tutor.views.site.export import ExportError, Site
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
@@ -210,7 +210,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         shortfall,
         unknown_topics,
     )
-    from tutor.views.terminal import format_card
+    from tutor.views.terminal.replay import format_card
 
     replays, paths = [], []
     for path in _hand_files(args.files):
@@ -240,7 +240,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     else:
         questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        from tutor.views.quiz_messages import nothing_to_ask
+        from tutor.views.terminal.quiz_messages import nothing_to_ask
 
         print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
               file=sys.stderr)
@@ -316,7 +316,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
     """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
     a history, when the default file cannot be opened (a --db or --review needs its file)."""
-    from tutor.views.history_commands import open_history, read_history
+    from tutor.views.terminal.history_commands import open_history, read_history
 
     if args.show_answers and not args.review:
         return None, True  # nothing is answered
@@ -472,8 +472,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.views.failures`)."""
-    from tutor.views.failures import Streams, run
+    """Run one ``tutor`` command; every way it can fail ends in one line
+    (:mod:`tutor.views.terminal.failures`)."""
+    from tutor.views.terminal.failures import Streams, run
 
     def command(streams: Streams) -> int:
         args = build_parser().parse_args(argv)
