@@ -11,7 +11,8 @@ import pytest
 from tutor.engine.replay import build
 from tutor.engine.seats import Seat
 from tutor.files import handfile
-from tutor.views.widgets import ReplayWidget
+from tutor.teach.quiz import QuestionKind
+from tutor.views.widgets import QuizWidget, ReplayWidget
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 
@@ -183,3 +184,12 @@ def test_go_to_a_trick_before_the_decision_does_not_ask() -> None:
     at = w.replay.decision_step()
     w.trick_picker.value = dict(w.trick_picker.options)["Trick 8"]  # the decision is trick 8's 3rd card
     assert not w.deciding and at is not None and w.step == at - 2
+
+
+@pytest.mark.parametrize("name", DECIDING)
+def test_the_quiz_widget_draws_the_deciding_seats_hand_only(name: str) -> None:
+    rp = ReplayWidget.from_file(HANDS / f"{name}.yaml").replay
+    q = QuizWidget([rp], kinds=[QuestionKind.DECISION], count=1)
+    question = q.question
+    assert question is not None and question.view is not None
+    assert _cards_drawn(q.question_html.value) == {str(c) for c in question.view.hand}

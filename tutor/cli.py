@@ -108,6 +108,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 step["facts"] = counted.to_json() if counted is not None else None
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
+        if result.hand.decision is not None and not args.whole and (
+                args.answers is not None or sys.stdin.isatty()):
+            from tutor.views.terminal.decide import ask_decision, scripted_or_typed
+
+            if ask_decision(result, scripted_or_typed(args.answers), print, symbols=not args.ascii):
+                print()
         sys.stdout.write(format_replay(result, symbols=not args.ascii, facts=args.facts))
     return 0
 
@@ -210,6 +216,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         shortfall,
         unknown_topics,
     )
+    from tutor.views.terminal.decide import quiz_lines
     from tutor.views.terminal.replay import format_card
 
     replays, paths = [], []
@@ -257,6 +264,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(fill_columns("", f"Question {n} of {len(questions)}: {one_line(q.source)}"))
         print(fill_columns("  ", f"Rules: {one_line(q.rules)}"))
         print(fill_columns("  ", q.prompt))
+        for line in quiz_lines(q, answered=False, symbols=symbols):  # a decision: the seat's view
+            print(line)
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(
                 f"{s.word} {p.pretty() if symbols else p}" for s, p in zip(q.trick.seats, q.trick.plays,
@@ -275,6 +284,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             print(fill_columns("  Answer: ", f"{q.answer_words(symbols=symbols)}."))
             for reason in feedback.reasons:
                 print(fill_columns("  Why: ", reason))
+            for line in quiz_lines(q, answered=True, symbols=symbols):
+                print(line)
             print()
             continue
         asked_at = time.monotonic()
@@ -305,6 +316,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print("  Right." if feedback.correct else f"  Not quite: {q.answer_words(symbols=symbols)}.")
         for reason in feedback.reasons:
             print(fill_columns("  Why: ", reason))
+        for line in quiz_lines(q, answered=True, symbols=symbols):
+            print(line)
         print(f"  Tally: {session.tally}")
         print()
         session.next()
@@ -381,6 +394,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--facts", action="store_true",
                    help="the count at each step: each seat's trumps, the trumps still out, the "
                         "best cards left in each suit")
+    p.add_argument("--answers", metavar="A;B", help="a lesson's decision: answer without asking "
+                   "(tries separated by ';', or reveal)")
+    p.add_argument("--whole", action="store_true", help="a lesson's decision: print the whole "
+                   "hand without asking it first")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("play", help="play a hand against computer players (answers on stdin)")

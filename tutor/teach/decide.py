@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tutor.engine.auction import Bid, Pass
-from tutor.engine.cards import Suit
-from tutor.engine.decision import Choice, LessonDecision, choice_words
+from tutor.engine.auction import Bid, Call, Pass, parse_call
+from tutor.engine.cards import Suit, TutorError
+from tutor.engine.decision import Choice, LessonDecision, choice_code, choice_words
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 
@@ -82,6 +82,7 @@ class Asking:
     decision: LessonDecision
     tries: int | None = None
     tried: list[int] = field(default_factory=list)
+    wrong: int = 0
     done: bool = False
 
     @property
@@ -93,6 +94,27 @@ class Asking:
         if len(key) != 1 or key not in self.keys:
             raise ValueError(f"{key!r} is not a choice: the choices are {', '.join(self.keys)}")
         return self.keys.index(key)
+
+    def parse(self, text: str) -> int:
+        """A typed answer: a choice's letter, or the choice in notation (``7H``, ``pass``, a
+        discard's cards in any order, ``KS``, a suit by letter or name). ``ValueError`` saying
+        what may be typed otherwise."""
+        raw = " ".join(text.replace(",", " ").split())
+        if raw.lower() in self.keys and len(raw) == 1:
+            return self.keys.index(raw.lower())
+        wanted = sorted(raw.upper().split())
+        try:
+            call: Call | None = parse_call(raw)
+        except TutorError:
+            call = None
+        for i, choice in enumerate(self.decision.choices):
+            if wanted == sorted(choice_code(choice).upper().split()) or (call is not None and call == choice):
+                return i
+            if isinstance(choice, Suit) and raw.lower() in (choice.word, choice.singular, choice.symbol):
+                return i
+        codes = ", ".join(choice_code(c) for c in self.decision.choices)
+        raise ValueError(f"cannot read {raw!r}: answer with a letter ({', '.join(self.keys)}) or a "
+                         f"choice as written ({codes})")
 
     def _explanation(self) -> str:
         return self.decision.explained_by(self.replay.hand.notes)
@@ -109,11 +131,12 @@ class Asking:
             return Verdict(True, True, f"Right: {right_words}.", figures, self._explanation())
         if index not in self.tried:
             self.tried.append(index)
+        self.wrong += 1
         words = choice_words(self.decision.choices[index])
-        if self.tries is not None and len(self.tried) >= self.tries:
+        if self.tries is not None and self.wrong >= self.tries:
             self.done = True
             return Verdict(False, True, f"Not {words} either: the answer is {right_words}."
-                           if len(self.tried) > 1 else f"Not this one: the answer is {right_words}.",
+                           if self.wrong > 1 else f"Not this one: the answer is {right_words}.",
                            figures, self._explanation())
         return Verdict(False, False, f"Not {words}.", figures)
 
