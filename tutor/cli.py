@@ -133,7 +133,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         data, text = analysis.to_json(), format_analysis(analysis)
         if args.seat:  # single-dummy: with what the seat could see
             try:
-                sd = single_dummy_report(rep, analysis, args.seat)
+                sd = single_dummy_report(rep, analysis, args.seat, layouts=args.layouts, seed=args.seed)
             except SolveError as err:
                 print(f"{path}: {err}", file=sys.stderr)
                 status = 1
@@ -418,6 +418,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
     p.add_argument("--seat", metavar="S", help="single-dummy too: each card of seat S (or all) "
                    "valued with what that seat could see (docs/analysis.md)")
+    p.add_argument("--layouts", type=positive, default=100, metavar="N",
+                   help="with --seat: layouts of the unseen cards dealt for each card (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="with --seat: the seed they are dealt by")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 

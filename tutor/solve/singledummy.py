@@ -116,7 +116,9 @@ class CardEstimate:
 @dataclass(frozen=True)
 class SingleDummy:
     """Every legal card of the seat to play, best first (by expected tricks, then make chance,
-    then score), over ``layouts`` layouts that count as ``ess`` equal ones."""
+    then score), over ``layouts`` layouts that count as ``ess`` equal ones; ``power``: the
+    power the inference model's weights were flattened to (1: as the model gives them, below
+    1: widened, 0: every layout counted alike)."""
 
     seat: Seat
     wants_more: bool
@@ -125,6 +127,7 @@ class SingleDummy:
     layouts: int
     ess: float
     note: str = ""
+    power: float = 1.0
 
     @property
     def best(self) -> CardEstimate:
@@ -146,6 +149,7 @@ class SingleDummy:
             "make": {str(c.play): round(c.make, 3) for c in self.cards},
             "layouts": self.layouts,
             "effective": round(self.ess, 1),
+            "power": self.power,
         }
 
 
@@ -157,6 +161,7 @@ def single_dummy(
     truth: Position | None = None,
     ess: float | None = None,
     note: str = "",
+    power: float = 1.0,
     solver: Callable[[], Solver] = Solver,
 ) -> SingleDummy:
     """Each legal card of the seat to move in ``pos``, valued over ``samples`` (layouts of the
@@ -193,4 +198,4 @@ def single_dummy(
         for p, e, m, s in raw
     )
     return SingleDummy(pos.seats[me], more, goal.minimise, cards, n,
-                       total * total / squares if ess is None else ess, note)
+                       total * total / squares if ess is None else ess, note, power)

@@ -66,7 +66,8 @@ def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, se
     weighted = weighted_layouts(pos, me, history if auction else None, pack=rep.rules.the_pack.cards,
                                 known=known, gone=gone, rng=random.Random(seed * 1009 + cards),
                                 most=most, model=model)
-    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note)
+    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note,
+                        power=weighted.power)
 
 
 def analyse_seat(rep: Replay, seat: Seat, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,

@@ -18,7 +18,7 @@ from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Analysis, SolveError, deal_of
 from tutor.solve.singledummy import BAD, DOUBTFUL, CardEstimate, SingleDummy
-from tutor.teach.singledummy import analyse_seat
+from tutor.teach.singledummy import DEFAULT_LAYOUTS, analyse_seat
 
 __all__ = ["SingleDummyReport", "single_dummy_report"]
 
@@ -47,8 +47,7 @@ class SingleDummyReport:
 
 
 def _keys(sd: SingleDummy) -> dict[str, object]:
-    data = sd.to_json()
-    return {"expected": data["expected"], "make": data["make"]}
+    return sd.to_json()
 
 
 def _seats(rep: Replay, which: str) -> tuple[Seat, ...]:
@@ -65,16 +64,18 @@ def _seats(rep: Replay, which: str) -> tuple[Seat, ...]:
     return (seat,)
 
 
-def single_dummy_report(rep: Replay, analysis: Analysis, which: str, *, seed: int = 0) -> SingleDummyReport:
-    """Single-dummy analysis of every card ``which`` played (a seat, or ``all``)."""
+def single_dummy_report(rep: Replay, analysis: Analysis, which: str, *, layouts: int = DEFAULT_LAYOUTS,
+                        seed: int = 0) -> SingleDummyReport:
+    """Single-dummy analysis of every card ``which`` played (a seat, or ``all``), over at most
+    ``layouts`` layouts of the unseen cards for each, dealt by ``seed``."""
     by_play: dict[int, SingleDummy] = {}
     for seat in _seats(rep, which):
-        by_play.update(analyse_seat(rep, seat, seed=seed))
+        by_play.update(analyse_seat(rep, seat, most=layouts, seed=seed))
     lines = _wrap("Single-dummy: with what the player could see (the layouts of the unseen cards, "
-                  "weighted by the auction); each percentage is of the layouts, each trick count "
-                  f"the contractor's side's on average. A card is marked ? when it loses more "
-                  f"than {DOUBTFUL:g} trick on average against the best card, ?? above {BAD:g}.",
-                  "", "")
+                  f"at most {layouts} for each card, dealt by seed {seed}, weighted by the "
+                  "auction); each percentage is of the layouts, each trick count the contractor's "
+                  f"side's on average. A card is marked ? when it loses more than {DOUBTFUL:g} "
+                  f"trick on average against the best card, ?? above {BAD:g}.", "", "")
     for k in sorted(by_play):
         sd = by_play[k]
         cv = analysis.plays[k]
