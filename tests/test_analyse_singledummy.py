@@ -153,3 +153,18 @@ def test_a_widened_model_says_so_in_words_and_json(capsys: pytest.CaptureFixture
     status, out, _err = _run(capsys, "--json", "--seat", "S", "--layouts", "20", str(path))
     south = [r for r in json.loads(out)["plays"] if r["seat"] == "S"]
     assert [(r["layouts"], r["effective"], r["power"]) for r in south] == [(20, 9.6, 0.5)]
+
+
+def test_where_double_dummy_disagrees_the_words_name_the_card_that_decided_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # North's 7♠ at trick 7 lost 0.9 trick single-dummy against the A♠; double-dummy it was as
+    # good, because East, not West, held the K♠ (moved to West, the 7♠ does worse)
+    path = HANDS / "defence-joker-gone-left-bower-held.yaml"
+    status, out, _err = _run(capsys, "--seat", "N", "--layouts", "16", str(path))
+    assert status == 0
+    lines = {x.split(",")[0]: x for x in _flat(out).splitlines() if x.startswith("  Trick ")}
+    assert "the A♠ in 69% (6.8); double-dummy the 7♠ was as good (6), because East held the K♠ [" \
+        in lines["  Trick 7"]
+    # where the two agree, no reason is given
+    assert all("because" not in x for t, x in lines.items() if t not in ("  Trick 7", "  Trick 9"))

@@ -15,6 +15,7 @@ from tutor.engine.seats import Seat
 from tutor.files.handfile import load
 from tutor.solve import Position, Solver, analyse, deal_of
 from tutor.solve.singledummy import Goal, goal_of, mark, single_dummy
+from tutor.solve.why import Reason, decisive_card
 from tutor.teach.players.inference import history_of, weighted_layouts
 from tutor.teach.singledummy import analyse_position, analyse_seat
 
@@ -142,3 +143,28 @@ def test_a_solver_is_asked_once_per_layout_and_once_for_the_truth() -> None:
     w = weighted_layouts(FINESSE, 2, None, pack=pack, gone=gone, rng=random.Random(0))
     single_dummy(FINESSE, w, Goal(6, False), truth=FINESSE, solver=Counting)
     assert len(asked) == 13
+
+
+def test_the_finesse_did_better_double_dummy_because_east_held_the_king() -> None:
+    queen, ace = Play(Card.parse("QS")), Play(Card.parse("AS"))
+    hidden = [0, 1, 3]  # South sees neither North's nor East's nor West's cards
+    # single-dummy found the queen worse; double-dummy it did better: moved to North the king
+    # makes them equal, not the queen worse; moved to West (for either heart) the queen loses
+    assert decisive_card(FINESSE, queen, ace, hidden, worse=True) == Reason(Card.parse("KS"), Seat.E, Seat.W)
+    # single-dummy's best card, the ace, did worse double-dummy: with the king anywhere else
+    # (North first) it would have been at least as good
+    assert decisive_card(FINESSE, ace, queen, hidden, worse=False) == Reason(Card.parse("KS"), Seat.E, Seat.N)
+
+
+@pytest.mark.parametrize(
+    ("mine", "other", "hidden", "worse"),
+    [
+        ("QS", "AS", [0, 3], True),  # East's hand open: the king is not unseen, the hearts decide nothing
+        ("QS", "AS", [0, 1, 3], False),  # double-dummy already agrees: the queen is as good
+        ("AS", "QS", [0, 1, 3], True),  # ... the ace is worse
+    ],
+)
+def test_no_card_is_named_when_no_single_unseen_card_explains_a_disagreement(
+    mine: str, other: str, hidden: list[int], worse: bool
+) -> None:
+    assert decisive_card(FINESSE, Play(Card.parse(mine)), Play(Card.parse(other)), hidden, worse=worse) is None

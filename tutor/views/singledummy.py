@@ -17,8 +17,9 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Analysis, SolveError, deal_of
+from tutor.solve.analysis import CardValue
 from tutor.solve.singledummy import BAD, DOUBTFUL, CardEstimate, SingleDummy
-from tutor.teach.singledummy import DEFAULT_LAYOUTS, analyse_seat
+from tutor.teach.singledummy import DEFAULT_LAYOUTS, analyse_seat, reason
 
 __all__ = ["SingleDummyReport", "single_dummy_report"]
 
@@ -79,7 +80,7 @@ def single_dummy_report(rep: Replay, analysis: Analysis, which: str, *, layouts:
     for k in sorted(by_play):
         sd = by_play[k]
         cv = analysis.plays[k]
-        lines += _wrap(f"Trick {cv.trick}, {_sentence(sd, cv.play, analysis)}", "  ", "    ")
+        lines += _wrap(f"Trick {cv.trick}, {_sentence(sd, cv, rep, k, analysis)}", "  ", "    ")
     marked = [k for k in by_play if by_play[k].of(analysis.plays[k].play).mark]
     lines.append(f"{len(marked)} of {len(by_play)} card{'s' if len(by_play) != 1 else ''} marked "
                  f"single-dummy.")
@@ -115,9 +116,11 @@ def _pc(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
-def _sentence(sd: SingleDummy, play: Play, analysis: Analysis) -> str:
+def _sentence(sd: SingleDummy, cv: CardValue, rep: Replay, k: int, analysis: Analysis) -> str:
     """One card's words: what it did over the layouts, the best card beside it when it lost
-    against one, and the double-dummy values on the true layout."""
+    against one, the double-dummy values on the true layout and, where double-dummy disagrees
+    with single-dummy, the unseen card whose placement decided it (when one card did)."""
+    play = cv.play
     mine = sd.of(play)
     who = sd.seat.word
     mark = f" {mine.mark}" if mine.mark else ""
@@ -131,13 +134,25 @@ def _sentence(sd: SingleDummy, play: Play, analysis: Analysis) -> str:
     if mine.double_dummy is not None and best.double_dummy is not None:
         if best is mine:
             text += f"; double-dummy it was worth {mine.double_dummy}"
+            if cv.cost:  # single-dummy's best card, double-dummy another did better
+                top = cv.best_plays()[0]
+                text += f", {_the(top)} {cv.best}" + _because(rep, k, play, top, worse=False)
         elif mine.double_dummy == best.double_dummy:
-            text += f"; double-dummy {_the(mine.play)} was as good ({mine.double_dummy})"
+            text += (f"; double-dummy {_the(mine.play)} was as good ({mine.double_dummy})"
+                     + _because(rep, k, play, best.play, worse=True))
         else:
             better = (mine.double_dummy > best.double_dummy) == sd.wants_more
             text += (f"; double-dummy {_the(mine.play)} {'did better' if better else 'did worse'} "
                      f"({mine.double_dummy} against {best.double_dummy})")
+            if better:
+                text += _because(rep, k, play, best.play, worse=True)
     return text + f" [{sd.note}]."
+
+
+def _because(rep: Replay, k: int, mine: Play, other: Play, *, worse: bool) -> str:
+    """``, because West held the K♠`` (nothing when no single unseen card decided it)."""
+    why = reason(rep, k, mine, other, worse=worse)
+    return f", because {why.holder.word} held {_the(Play(why.card))}" if why is not None else ""
 
 
 #: A difference in expected tricks too small to show at one decimal.
