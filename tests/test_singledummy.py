@@ -13,7 +13,7 @@ from tutor.engine.replay import Replay, build
 from tutor.engine.rules import preset
 from tutor.engine.seats import Seat
 from tutor.files.handfile import load
-from tutor.solve import Position, Solver, analyse, deal_of
+from tutor.solve import Position, SolveError, Solver, analyse, deal_of
 from tutor.solve.singledummy import Goal, goal_of, mark, single_dummy
 from tutor.solve.why import Reason, decisive_card
 from tutor.teach.players.inference import history_of, weighted_layouts
@@ -167,4 +167,35 @@ def test_the_finesse_did_better_double_dummy_because_east_held_the_king() -> Non
 def test_no_card_is_named_when_no_single_unseen_card_explains_a_disagreement(
     mine: str, other: str, hidden: list[int], worse: bool
 ) -> None:
-    assert decisive_card(FINESSE, Play(Card.parse(mine)), Play(Card.parse(other)), hidden, worse=worse) is None
+    mine_play, other_play = Play(Card.parse(mine)), Play(Card.parse(other))
+    assert decisive_card(FINESSE, mine_play, other_play, hidden, worse=worse) is None
+
+
+#: Positions (hand, cards played) where some card falls out of reach of the best before the
+#: last of thirty layouts.
+EARLY = [("defence-joker-gone-left-bower-held", 0), ("first-night-seven-hearts", 18),
+         ("misere-defence-on-souths-nine", 6), ("misere-defence-on-souths-nine", 12)]
+
+
+@pytest.mark.parametrize(("name", "cards_played"), EARLY)
+def test_the_early_stop_solves_less_and_changes_no_mark_nor_the_best_card(name: str,
+                                                                           cards_played: int) -> None:
+    rep = replay(name)
+    quick = analyse_position(rep, cards_played, most=30)
+    full = analyse_position(rep, cards_played, most=30, early_stop=False)
+    assert quick.best == full.best
+    assert {c.play: c.mark for c in quick.cards} == {c.play: c.mark for c in full.cards}
+    assert sum(c.solved for c in quick.cards) < sum(c.solved for c in full.cards)
+    played = deal_of(rep).plays[cards_played]
+    for c in quick.cards:
+        if c.solved < 30:  # stopped early: sure to lose more than 0.6 trick
+            assert c.mark == "??" and c.play != played
+        else:  # solved everywhere: the same figures
+            assert c == full.of(c.play)
+    assert all(c.solved == 30 for c in full.cards)
+
+
+def test_past_the_last_card_there_is_nothing_to_analyse() -> None:
+    rep = replay("misere-defence-on-souths-nine")  # South's misère ends after the tenth trick
+    with pytest.raises(SolveError, match="the hand is over here"):
+        analyse_position(rep, len(deal_of(rep).plays), most=5)

@@ -48,26 +48,29 @@ def _own_discard(rep: Replay, seat: Seat) -> tuple[Card, ...]:
     return tuple(hand.discard or ()) if seat == contract.declarer else ()
 
 
-def _position(rep: Replay, cards: int) -> tuple[Position, list[int]]:
-    """The true position once ``cards`` cards have been played, and the indices of the seats
-    whose hands the seat to play then can see besides its own."""
+def _position(rep: Replay, cards: int) -> tuple[Position, list[int], Play | None]:
+    """The true position once ``cards`` cards have been played, the indices of the seats whose
+    hands the seat to play then can see besides its own, and the card it played there."""
     deal = deal_of(rep)
-    pos = deal.start
-    for k, (here, _play) in enumerate(deal.positions()):
+    pos, played = deal.start, None
+    for k, (here, play) in enumerate(deal.positions()):
         if k == cards:
-            pos = here
+            pos, played = here, play
             break
     else:
         pos = deal.final()
     shown = _shown(rep, cards)
-    return pos, [i for i, s in enumerate(pos.seats) if s in shown and i != pos.to_move]
+    return pos, [i for i, s in enumerate(pos.seats) if s in shown and i != pos.to_move], played
 
 
 def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,
-                     model: Model = DEFAULT_MODEL, auction: bool = True) -> SingleDummy:
+                     model: Model = DEFAULT_MODEL, auction: bool = True,
+                     early_stop: bool = True) -> SingleDummy:
     """The single-dummy values of every legal card once ``cards`` cards have been played, for
-    the seat to play then. ``auction`` False: the layouts are not weighted by the calls."""
-    pos, known = _position(rep, cards)
+    the seat to play then. ``auction`` False: the layouts are not weighted by the calls;
+    ``early_stop``: :func:`~tutor.solve.singledummy.single_dummy`'s (the card played is
+    always valued on every layout)."""
+    pos, known, played = _position(rep, cards)
     me = pos.to_move
     history = history_of(rep, cards)
     gone = [*history.cards_played(), *_own_discard(rep, pos.seats[me])]
@@ -75,14 +78,14 @@ def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, se
                                 known=known, gone=gone, rng=random.Random(seed * 1009 + cards),
                                 most=most, model=model)
     return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note,
-                        power=weighted.power)
+                        power=weighted.power, keep=played, early_stop=early_stop)
 
 
 def reason(rep: Replay, cards: int, mine: Play, other: Play, *, worse: bool) -> Reason | None:
     """Where single-dummy and double-dummy disagree on ``mine`` against ``other`` at the
     ``cards``-th card: the unseen card whose placement on the true layout decided it
     (:func:`~tutor.solve.why.decisive_card`; ``worse``: single-dummy found ``mine`` worse)."""
-    pos, known = _position(rep, cards)
+    pos, known, _played = _position(rep, cards)
     hidden = [i for i in range(len(pos.seats)) if i != pos.to_move and i not in known]
     return decisive_card(pos, mine, other, hidden, worse=worse)
 
