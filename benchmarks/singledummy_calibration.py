@@ -47,6 +47,7 @@ class Outcome:
     auction: float
     uniform: float
     made: bool
+    contractor: bool = False  # the seat to play is on the contractor's side
 
 
 def positions_of(seed: int, per_deal: int, *, layouts: int, rules: str = "australian",
@@ -67,11 +68,13 @@ def positions_of(seed: int, per_deal: int, *, layouts: int, rules: str = "austra
     at = [(k, play) for k, (pos, play) in enumerate(deal_of(rep).positions()) if len(moves(pos)) > 1]
     rng = random.Random(seed)
     out = []
+    positions = deal_of(rep).positions()
+    team = {k: pos.team[pos.to_move] for k, (pos, _play) in enumerate(positions)}
     for k, play in sorted(rng.sample(at, min(per_deal, len(at))), key=lambda kp: kp[0]):
         weighted = analyse_position(rep, k, most=layouts, seed=seed).of(play)
         uniform = analyse_position(rep, k, most=layouts, seed=seed, auction=False).of(play)
         assert weighted.double_dummy is not None
-        out.append(Outcome(weighted.make, uniform.make, goal.made(weighted.double_dummy)))
+        out.append(Outcome(weighted.make, uniform.make, goal.made(weighted.double_dummy), team[k]))
     return out
 
 
@@ -141,6 +144,17 @@ def main() -> None:
             print(f"| {label} | {n} | {mean:.2f} | {rate:.2f} ± {rate_se:.2f} |")
     d, se = difference(outcomes)
     print(f"\nBrier(auction) − Brier(uniform) = {d:+.4f} ± {se:.4f} (paired by position)")
+    print("\n| seat to play | positions | observed | auction: mean predicted, Brier | alike: mean "
+          "predicted, Brier |")
+    print("|---|---:|---:|---:|---:|")
+    for contractor, who in ((True, "contractor's side"), (False, "defender")):
+        part = [o for o in outcomes if o.contractor is contractor]
+        if len(part) < 2:
+            continue
+        cells = [f"{statistics.mean(getattr(o, w) for o in part):.2f}, "
+                 f"{brier(part, w)[0]:.4f} ± {brier(part, w)[1]:.4f}" for w in ("auction", "uniform")]
+        print(f"| {who} | {len(part)} | {sum(o.made for o in part) / len(part):.2f} | "
+              f"{cells[0]} | {cells[1]} |")
 
 
 if __name__ == "__main__":
