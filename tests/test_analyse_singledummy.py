@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from tutor.cli import main
-from tutor.views.safe_text import display_width
+from tutor.views.terminal.safe_text import display_width
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 FIRST_NIGHT = HANDS / "first-night-seven-hearts.yaml"

@@ -18,7 +18,7 @@ from tutor.cli import main
 from tutor.engine.hand import RulesSpec
 from tutor.engine.randomdeal import random_hand
 from tutor.files import handfile
-from tutor.views.export import MANIFEST, ExportError, Page, Site
+from tutor.views.site.export import MANIFEST, ExportError, Page, Site
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"
@@ -282,7 +282,8 @@ def test_invalid_file_is_reported_skipped_and_the_rest_is_built(
     assert any(line.startswith(f"{src / 'c-broken.yaml'}:") for line in err)
     assert (out / "lessons" / "a-good.html").is_file()
     assert not (out / "lessons" / "b-bad.html").exists()
-    assert "1 lessons, 2 files skipped" in err[-1]
+    assert err[-1].endswith(f"(1 lesson; 2 files skipped for the problems above: {src / 'b-bad.yaml'}, "
+                           f"{src / 'c-broken.yaml'})")
     assert len(by_class(parse(out / "index.html"), "li", "lesson-item")) == 1
 
 
@@ -444,7 +445,7 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
     zipfile.ZipFile(wheel).extractall(unpacked)
     out = tmp_path / "site"
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import tutor, tutor.views.render as r; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import tutor, tutor.views.shared.render as r; "
         "assert tutor.__file__.startswith(sys.argv[1]), tutor.__file__; "
         "assert str(r.templates_dir()).startswith(sys.argv[1]); "
         "from tutor.cli import main; "

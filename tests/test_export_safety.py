@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.views import outfolder
-from tutor.views.export import MANIFEST, ExportError, Site
+from tutor.views.site import outfolder
+from tutor.views.site.export import MANIFEST, BuildReport, ExportError, Site
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "tests" / "export_hands"
@@ -87,6 +87,59 @@ def test_a_missing_source_writes_nothing(
     assert "the folder has no hand files (*.yaml); nothing was written" in capsys.readouterr().err
     assert main(["export", str(src), "-o", str(out), "--matches", str(tmp_path / "nope.yaml")]) == 2
     assert files(out) == before
+
+
+def test_a_folder_of_only_bad_files_writes_nothing_and_says_0_pages(
+    src: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "site"
+    assert main(["export", str(src), "-o", str(out), "-q"]) == 0
+    before = files(out)
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "broken.yaml").write_text("title: [unclosed\n")
+    assert main(["export", str(bad), "-o", str(out)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"{bad / 'broken.yaml'}:")
+    assert err[1:] == [f"0 pages written to {out}: no hand file could be read (1 file skipped for the "
+                       f"problems above: {bad / 'broken.yaml'}), so the folder was left as it was"]
+    assert files(out) == before  # the lessons already there are not removed
+
+
+@pytest.mark.parametrize(("good", "bad", "summary"), [
+    (1, 0, "{pages} pages written to {out} (1 lesson; no file skipped)"),
+    (2, 1, "{pages} pages written to {out} (2 lessons; 1 file skipped for the problems above: {bad0})"),
+    (1, 2, "{pages} pages written to {out} (1 lesson; 2 files skipped for the problems above: {bad0}, "
+           "{bad1})"),
+])
+def test_the_summary_counts_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], good: int, bad: int, summary: str
+) -> None:
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    for lesson in sorted(HANDS.glob("*.yaml"))[:good]:
+        shutil.copy(lesson, folder / lesson.name)
+    for i in range(bad):
+        (folder / f"zz-bad-{i}.yaml").write_text("title: [unclosed\n")
+    out = tmp_path / "site"
+    assert main(["export", str(folder), "-o", str(out)]) == (1 if bad else 0)
+    pages = sum(1 for name in files(out) if name.endswith(".html"))
+    assert capsys.readouterr().err.splitlines()[-1] == summary.format(
+        pages=pages, out=out, bad0=folder / "zz-bad-0.yaml", bad1=folder / "zz-bad-1.yaml")
+
+
+@pytest.mark.parametrize(("written", "lessons", "skipped", "summary"), [
+    ([], 0, ["a.yaml"], "0 pages written to site: no hand file could be read (1 file skipped for the "
+                        "problems above: a.yaml), so the folder was left as it was"),
+    (["index.html", "tutor.css"], 0, [], "1 page written to site (0 lessons; no file skipped)"),
+    (["index.html", "lessons/a.html", "tutor.css"], 1, ["b.yaml", "c.yaml"],
+     "2 pages written to site (1 lesson; 2 files skipped for the problems above: b.yaml, c.yaml)"),
+])
+def test_the_summary_says_0_pages_1_page_n_pages(
+    written: list[str], lessons: int, skipped: list[str], summary: str
+) -> None:
+    report = BuildReport(written=written, lessons=lessons, skipped_files=skipped)
+    assert report.summary("site") == summary
 
 
 def test_a_hard_link_in_the_output_is_never_written_through(src: Path, tmp_path: Path) -> None:

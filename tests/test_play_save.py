@@ -18,7 +18,7 @@ import pytest
 
 from tutor.cli import main
 from tutor.files.handfile import check, loads
-from tutor.views import practice
+from tutor.views.terminal import practice
 
 PLAY = ["play", "--seed", "0", "--samples", "1", "--auto"]
 NEW = "# the hand as played, a hand file: copy it from here to the end\n"
@@ -85,13 +85,14 @@ def _make_the_file(path: Path) -> None:
     path.write_text("made meanwhile\n", "utf-8")
 
 
-def _nothing(path: Path) -> None:
-    pass
+def _make_a_pipe(path: Path) -> None:
+    os.mkfifo(path)  # no reader: writing to it would wait for ever
 
 
 # (the path given, --force, what happens while the hand is played, the reason the write fails)
 AT_THE_END: list[tuple[str, bool, Callable[[Path], None], str]] = [
-    ("/dev/full", True, _nothing, "No space left on device"),
+    ("hand.yaml", True, _make_a_pipe, "{path} is a pipe, and the file is written only at the end: "
+                                      "give a file name (or /dev/stdout)"),
     ("gone/hand.yaml", False, _remove_folder, "No such file or directory"),
     ("hand.yaml", False, _make_the_file, "a file named {path} appeared while the hand was played"),
 ]
@@ -127,12 +128,22 @@ def test_a_hand_whose_file_fails_at_the_end_goes_to_a_temporary_file(
         assert not path.parent.exists()
 
 
-def test_a_hand_no_file_can_take_is_printed(played: str, monkeypatch: pytest.MonkeyPatch,
+def test_a_hand_no_file_can_take_is_printed(tmp_path: Path, played: str, monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "gone" / "hand.yaml"
+    path.parent.mkdir()
+    real = practice.play_in_terminal
+
+    def play_and_remove(*args: object, **kwargs: bool) -> int:
+        status = real(*args, **kwargs)  # type: ignore[arg-type]
+        _remove_folder(path)
+        return status
+
+    monkeypatch.setattr(practice, "play_in_terminal", play_and_remove)
     monkeypatch.setattr(tempfile, "tempdir", "/proc")  # no temporary file either
-    status, out, err = _run([*PLAY, "--save", "/dev/full", "--force"], capsys)
+    status, out, err = _run([*PLAY, "--save", str(path)], capsys)
     assert status == 1
-    assert err == ("tutor play: could not write the hand to /dev/full (No space left on device), nor "
+    assert err == (f"tutor play: could not write the hand to {path} (No such file or directory), nor "
                    "to a temporary file (No such file or directory); it is printed above instead, "
                    "from '# the hand as played' to the end\n")
     assert out.endswith(NEW + played)

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.engine.cards import Card, Joker, Rank, SuitedCard
 from tutor.engine.play import IllegalPlay, judge_play
 from tutor.engine.replay import Replay
+from tutor.engine.rulings import Kind
 from tutor.engine.seats import Side
 from tutor.files import handfile
-from tutor.teach.quiz import BASIC_KINDS, Question, QuestionKind, QuizSession, make_quiz, matches_topic
+from tutor.teach.quiz import (
+    BASIC_KINDS,
+    Question,
+    QuestionKind,
+    QuizSession,
+    best_card_questions,
+    make_quiz,
+    matches_topic,
+)
 
 EXAMPLE = Path(__file__).parent / "data" / "spec-example.yaml"
 # Who won each trick of the spec's example (docs/hand-format.md), by trick number.
@@ -252,11 +265,11 @@ def test_legal_feedback_is_short_sorted_and_names_the_telling_card() -> None:
             right = q.check(q.answer)
             assert telling[0].words() in right.reasons[0] or str(telling[0]) in right.reasons[0], (
                 right.reasons, telling)
-        # "such as" examples are cards that may be played
-        with pytest.raises(ValueError, match="such as") as err:
+        # the examples of notation are cards not in the hand: they say nothing of the answer
+        with pytest.raises(ValueError, match="written as in") as err:
             q.parse("XX")
-        examples = str(err.value).rsplit("such as ", 1)[1].split()
-        assert examples and set(examples) <= q.answer
+        examples = card_codes(str(err.value))
+        assert len(examples) == 2 and not set(examples) & {c.key for c in q.choices}
 
 
 def test_a_short_quiz_says_so(example: Replay, capsys: pytest.CaptureFixture[str]) -> None:
@@ -312,3 +325,124 @@ def test_best_card_questions_name_the_rules_in_words() -> None:
     assert rp is not None
     questions = best_card_questions(rp)
     assert questions and {q.rules for q in questions} == {"Australian four-handed Five Hundred"}
+
+
+# nothing to ask, the answer hint, the topic of a lead ---------------------------------------------
+
+
+def card_codes(text: str) -> list[str]:
+    """The cards written in notation in ``text`` (``10S``, ``QH``, ``Jo``), in order."""
+    return re.findall(r"(?<![\w])(?:10|[2-9JQKA])[SHDC](?![\w])|(?<![\w])Jo(?![\w])", text)
+
+
+def quiz_out(*argv: str) -> tuple[int, str, str]:
+    """``tutor quiz ARGV`` in this process (no capsys: hypothesis runs it many times a test)."""
+    from tutor.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["quiz", *argv])
+    return status, out.getvalue(), err.getvalue()
+
+
+NO_DECISION = HANDS / "eight-hearts-set.yaml"
+NOR_HERE = HANDS / "australian-auction.yaml"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--kind", "decision"], "tutor quiz: random deals have no decision to ask: only a lesson with a "
+                             "`decision:` asks one"),
+    ([str(NO_DECISION), "--kind", "decision"], f"tutor quiz: {NO_DECISION} has no decision: only a lesson"),
+    ([str(NO_DECISION), str(NOR_HERE), "--kind", "decision"],
+     "tutor quiz: none of these 2 hand files has a decision: only a lesson"),
+    ([str(NO_DECISION), "--kind", "decision", "--kind", "score", "--topic", "bidding"],
+     "tutor quiz: no questions of the kind decision or score on bidding in these hands; the topics are"),
+    ([str(NO_DECISION), "--kind", "who-wins", "--topic", "bidding"],
+     "tutor quiz: no questions of the kind who-wins on bidding in these hands; the topics are"),
+    (["--kind", "decision", "--review", "--db", "DB"], "tutor quiz: random deals have no decision to ask"),
+])
+def test_nothing_to_ask_is_one_line_saying_why(tmp_path: Path, argv: list[str], message: str) -> None:
+    argv = [str(tmp_path / "h.sqlite3") if a == "DB" else a for a in argv]
+    status, out, err = quiz_out(*argv, "--seed", "1", "--answers", "a")
+    assert (status, out) == (1, "")
+    assert err.startswith(message) and err.count("\n") == 1, err
+
+
+def test_a_lesson_with_a_decision_asks_it_by_kind() -> None:
+    status, out, err = quiz_out(str(HANDS / "count-then-bid.yaml"), "--kind", "decision", "--show-answers",
+                                "--seed", "1", "--count", "1")
+    assert status == 0 and "decides" in out and "Answer: " in out and err == ""
+
+
+def _hints(out: str) -> list[list[str]]:
+    """The cards each question's answer hint writes, question by question."""
+    blocks = out.split("Question ")[1:]
+    return [card_codes(next(line for line in b.splitlines() if "Answer with the playable cards" in line))
+            for b in blocks]
+
+
+def _assert_hints_say_nothing(questions: list[Question], out: str) -> None:
+    hints = _hints(out)
+    assert len(hints) == len(questions) > 0
+    for q, shown in zip(questions, hints, strict=True):
+        assert shown, "the hint shows how to write a card"
+        assert not set(shown) & q.answer, f"{q.prompt}: the hint shows {shown}, part of the answer"
+        assert not set(shown) & {str(c) for c in q.hand}, "nor any card of the hand"
+
+
+def test_the_answer_hint_gives_nothing_away_seed_11() -> None:
+    """The case found: 9 of the 36 legal-card questions of seed 11 showed right answers."""
+    questions = make_quiz(seed=11, count=60, kinds=[QuestionKind.LEGAL_PLAYS])
+    status, out, _err = quiz_out("--seed", "11", "--count", "60", "--kind", "legal-plays", "--show-answers",
+                                 "--ascii")
+    assert status == 0
+    _assert_hints_say_nothing(questions, out)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_no_example_card_is_ever_part_of_a_right_answer(seed: int) -> None:
+    questions = make_quiz(seed=seed, count=8, kinds=[QuestionKind.LEGAL_PLAYS])
+    status, out, _err = quiz_out("--seed", str(seed), "--count", "8", "--kind", "legal-plays",
+                                 "--show-answers", "--ascii")
+    assert status == 0
+    _assert_hints_say_nothing(questions, out)
+    for q in questions:
+        with pytest.raises(ValueError) as err:
+            q.parse("ZZ")
+        assert card_codes(str(err.value)) and not set(card_codes(str(err.value))) & q.answer
+
+
+@pytest.mark.parametrize("lesson", ["australian-auction", "defence-partners-jack-of-clubs"])
+def test_a_best_card_answer_that_cannot_be_read_names_no_best_card(lesson: str) -> None:
+    rp, _ = handfile.check(HANDS / f"{lesson}.yaml")
+    assert rp is not None
+    questions = best_card_questions(rp)
+    assert questions
+    for q in questions:
+        with pytest.raises(ValueError) as err:
+            q.parse("ZZ")
+        shown = card_codes(str(err.value))
+        assert shown and not set(shown) & q.answer, (q.prompt, str(err.value))
+
+
+@pytest.mark.parametrize(("trick", "opening_lead"), [(1, True), *((n, False) for n in range(2, 11))])
+def test_only_the_first_tricks_lead_is_on_the_opening_lead(
+    example: Replay, trick: int, opening_lead: bool,
+) -> None:
+    """Each trick's lead is a ruling of the same kind (``lead``); docs/topics.md's opening-lead
+    is the first trick's alone. (Trick 6 is led by the joker: a ruling of its own kind.)"""
+    (q,) = [q for q in make_quiz([example], count=20, kinds=[QuestionKind.WHO_WINS])
+            if q.trick is not None and q.trick.number == trick]
+    assert ("opening-lead" in q.topics) is opening_lead
+    led = next(t for t in example.tricks if t.number == trick).rulings[0].kind
+    assert led in (Kind.LEAD, Kind.JOKER_LED_NAMES_SUIT)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_a_question_is_on_the_opening_lead_only_at_trick_1(seed: int) -> None:
+    for q in make_quiz(seed=seed, count=6, kinds=[QuestionKind.WHO_WINS, QuestionKind.LEGAL_PLAYS]):
+        trick = q.turn.trick if q.turn is not None else q.trick.number if q.trick is not None else 0
+        if trick != 1:
+            assert "opening-lead" not in q.topics, q.prompt

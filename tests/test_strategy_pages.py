@@ -10,7 +10,7 @@ import html5lib
 import pytest
 from playwright.sync_api import Page, expect
 
-from tutor.views.export import Site
+from tutor.views.site.export import Site
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"

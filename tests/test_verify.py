@@ -116,3 +116,38 @@ def test_the_schema_has_par_and_note_claims() -> None:
     assert props["par"]["type"] == "integer"
     note = props["notes"]["additionalProperties"]["oneOf"][1]
     assert set(note["properties"]) == {"text", "best", "cost", "only"}
+
+
+# The hand stops inside trick 3 (West's 9♦, East's 7♦; South has not played): the position
+# before each of those cards is known, so the solver values them like any other.
+PARTIAL = OPEN.split("play:")[0] + "play:\n  - [4H, 10H, 8H]\n  - [10C, 8C, 7C]\n  - [9D, 7D]\n"
+
+
+@pytest.mark.parametrize(("note", "message"), [
+    ('"3.2": {text: a, best: false}',
+     "note '3.2': the note claims East's 7♦ cost tricks, but it was a best card"),
+    ('"3.1": {text: a, cost: 2}', "note '3.1': the note claims West's 9♦ cost 2, but it was a best card"),
+    ('"3.1": {text: a, only: true}', "note '3.1': the note claims West's 9♦ was the only best card, but"),
+    ('"3.2": {text: a, best: true}', None),
+    ('"3.1": {text: a, cost: 0}', None),
+])
+def test_a_claim_on_a_card_of_an_unfinished_trick_is_checked(note: str, message: str | None) -> None:
+    text = PARTIAL + f"notes:\n  {note}\n"
+    _, problems = verify("om.yaml", text)
+    if message is None:
+        assert problems == []
+    else:
+        assert [(p.line, p.message[:len(message)]) for p in problems] == [(_line_of(text, note[:5]), message)]
+
+
+def test_a_decision_on_a_card_of_an_unfinished_trick_is_checked() -> None:
+    text = PARTIAL + "decision:\n  at: \"3.2\"\n  question: Which?\n  choices: [7D, QD]\n  answer: 7D\n"
+    _, problems = verify("om.yaml", text)
+    assert [p.message for p in problems] == [
+        "decision: choice 2, East's Q♦, is as good as the answer (South take 0 either way): offer a "
+        "card that costs tricks"]
+
+
+def test_the_analysis_values_every_card_written() -> None:
+    an = analyse(build(handfile.loads(PARTIAL)))
+    assert [(cv.trick, str(cv.play)) for cv in an.plays[-2:]] == [(3, "9D"), (3, "7D")]

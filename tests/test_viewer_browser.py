@@ -17,10 +17,10 @@ from playwright.sync_api import Browser, Page
 
 from tutor.engine.replay import Replay, StepKind
 from tutor.files.handfile import check
-from tutor.views.export import Site
-from tutor.views.pages import paragraphs
-from tutor.views.render import render_card, sorted_hand
+from tutor.views.shared.notes import paragraphs
+from tutor.views.shared.render import render_card, sorted_hand
 from tutor.views.sheet.words import signed
+from tutor.views.site.export import Site
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"

@@ -10,14 +10,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.views.history_commands import add_history_options, review_summary
-from tutor.views.history_commands import add_parsers as add_history_parsers
+from tutor.views.terminal.history_commands import add_history_options, review_summary
+from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
 
 from tutor.files.text import one_line
-from tutor.views.arguments import fill_columns, fresh_seed, positive, version
+from tutor.views.terminal.arguments import fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -26,14 +26,16 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir())
         else:
             yield path
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from tutor.solve import warn_when_slow
     from tutor.teach.lessoncheck import check_lesson as check  # solver and computer bidder too
 
+    warn_when_slow()
     bad = 0
     count = 0
     for path in _hand_files(args.paths):
@@ -58,10 +60,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from tutor.engine.seats import Seat
+    from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
-    from tutor.views.handsave import check_save, save_hand
-    from tutor.views.practice import play_in_terminal
+    from tutor.views.terminal.handsave import check_save, save_hand
+    from tutor.views.terminal.practice import play_in_terminal
 
+    warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
         seconds=None, early=args.samples, middle=args.samples, late=args.samples)
     try:
@@ -85,7 +89,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.views.terminal import format_replay
+    from tutor.views.terminal.replay import format_replay
 
     result, problems = check(args.file)
     for problem in problems:
@@ -110,14 +114,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.solve import FAST, SLOW_WARNING, SolveError, Solver, analyse, format_analysis
-    from tutor.views.singledummy import single_dummy_report
+    from tutor.solve import OutOfScope, SolveError, Solver, analyse, format_analysis, warn_when_slow
+    from tutor.views.terminal.singledummy import single_dummy_report
 
-    if not FAST:
-        print(f"tutor: {SLOW_WARNING}", file=sys.stderr)
+    warn_when_slow()
     status = 0
     results: list[object] = []
-    for path in _hand_files(args.files):
+    paths = list(_hand_files(args.files))
+    for path in paths:
         rep, problems = check(path)
         for problem in problems:
             print(problem, file=sys.stderr)
@@ -126,6 +130,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             continue
         try:
             analysis = analyse(rep, solver=Solver(), kitty=args.kitty)
+        except OutOfScope as err:  # not a failure: a kind of hand the solver does not cover
+            print(one_line(f"{path}: skipped: {err}"), file=sys.stderr)
+            continue
         except SolveError as err:
             print(f"{path}: {err}", file=sys.stderr)
             status = 1
@@ -143,8 +150,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             results.append(data)
         else:
             sys.stdout.write(text)
-    if args.json:
-        print(json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False))
+    if args.json and (results or len(paths) != 1):  # a list for several files, as the help says
+        print(json.dumps(results[0] if len(paths) == 1 else results, indent=2, ensure_ascii=False))
     return status
 
 
@@ -171,7 +178,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tutor.views.export import ExportError, Site
+    from tutor.views.site.export import ExportError, Site
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
@@ -188,11 +195,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"kept {args.out}/{name}: no longer part of the site, but not as tutor wrote it "
               f"(changed since, or listed without a hash by an older tutor)", file=sys.stderr)
     if not args.quiet:
-        print(
-            f"{report.pages} pages written to {args.out} ({report.lessons} lessons, "
-            f"{report.skipped} file{'s' if report.skipped != 1 else ''} skipped)",
-            file=sys.stderr,
-        )
+        print(report.summary(args.out), file=sys.stderr)
     return 0 if report.ok else 1
 
 
@@ -207,9 +210,9 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         shortfall,
         unknown_topics,
     )
-    from tutor.views.terminal import format_card
+    from tutor.views.terminal.replay import format_card
 
-    replays = []
+    replays, paths = [], []
     for path in _hand_files(args.files):
         result, problems = check(path)
         for problem in problems:
@@ -217,6 +220,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if result is None or problems:
             return 1
         replays.append(result)
+        paths.append(path)
     # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
              else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
@@ -236,8 +240,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     else:
         questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        print(f"tutor quiz: no questions on {', '.join(args.topic)} in these hands; the topics are "
-              f"{', '.join(known_topics())}", file=sys.stderr)
+        from tutor.views.terminal.quiz_messages import nothing_to_ask
+
+        print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
+              file=sys.stderr)
         return 1
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
@@ -260,7 +266,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         if q.multiple:
             print(f"  {q.seat.word if q.seat else ''} holds: "
                   + " ".join(format_card(c, symbols=symbols) for c in q.hand_in_order()))
-            print("  Answer with the playable cards, such as: " + " ".join(c.key for c in q.choices[:2]))
+            print(f"  {q.answer_hint()}")
         else:
             for c in q.choices:
                 print(f"    {c.key}) {c.text(symbols=symbols)}")
@@ -310,10 +316,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
     """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
     a history, when the default file cannot be opened (a --db or --review needs its file)."""
-    from tutor.views.history_commands import open_history
+    from tutor.views.terminal.history_commands import open_history, read_history
 
     if args.show_answers and not args.review:
         return None, True  # nothing is answered
+    if args.show_answers:
+        return read_history(args, "quiz")  # a review with its answers shown only reads the history
     history = open_history(args, "quiz")
     if history is None:
         if args.review or args.db is not None:
@@ -467,8 +475,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.views.failures`)."""
-    from tutor.views.failures import Streams, run
+    """Run one ``tutor`` command; every way it can fail ends in one line
+    (:mod:`tutor.views.terminal.failures`)."""
+    from tutor.views.terminal.failures import Streams, run
 
     def command(streams: Streams) -> int:
         args = build_parser().parse_args(argv)

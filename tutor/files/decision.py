@@ -33,11 +33,11 @@ from tutor.engine.decision import (
 from tutor.engine.hand import Hand
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay
+from tutor.files.numbers import found, whole_number
 
 __all__ = ["DECISION_KEYS", "DecisionReading", "decision_problems", "resolve_decision"]
 
 DECISION_KEYS = ("at", "question", "choices", "answer", "explanation", "tricks", "call")
-_INT = "tag:yaml.org,2002:int"
 _WHAT = {
     "auction": "a call (7H, pass)",
     "discard": "a list of the cards put away ([10C, 8C, KD])",
@@ -181,12 +181,13 @@ class DecisionReading:
                 self.fail(key_node, f"decision: tricks: {choice_code(choice)} is not among the choices",
                           "decision")
                 return None
-            if (not isinstance(value_node, yaml.ScalarNode) or value_node.tag != _INT
-                    or value_node.style or not 0 <= int(value_node.value) <= 10):
+            tricks = whole_number(value_node)
+            if tricks is None or not 0 <= tricks <= 10:
                 self.fail(value_node, f"decision: tricks: {choice_code(choice)} must be a number of "
-                                      f"tricks from 0 to 10", "decision")
+                                      f"tricks from 0 to 10, not "
+                                      f"{found(value_node) if tricks is None else tricks}", "decision")
                 return None
-            out[index] = int(value_node.value)
+            out[index] = tricks
         return out
 
     def _call(self, node: yaml.Node, kind: str) -> int | None:
@@ -194,11 +195,12 @@ class DecisionReading:
             self.fail(node, "decision: call: says which call is asked, so it belongs to a decision "
                             "in the auction", "decision")
             return None
-        if not isinstance(node, yaml.ScalarNode) or node.tag != _INT or node.style or int(node.value) < 1:
-            self.fail(node, "decision: call: must be the call's number in the auction, from 1",
-                      "decision")
+        number = whole_number(node)
+        if number is None or number < 1:
+            self.fail(node, f"decision: call: must be the call's number in the auction, from 1, not "
+                            f"{found(node) if number is None else number}", "decision")
             return None
-        return int(node.value) - 1
+        return number - 1
 
 
 def resolve_decision(decision: LessonDecision, hand: Hand) -> tuple[LessonDecision | None, Where, str]:

@@ -29,12 +29,13 @@ class UnreadableFile(ValueError):
     """A file refused before it was read; the message says why, in words for the user."""
 
 
-def read_text(path: str | Path, what: str = "hand file") -> str:
-    """The text of a regular file of at most :data:`MAX_BYTES`, as UTF-8.
+def read_text(path: str | Path, what: str = "hand file", *, limit: int = MAX_BYTES) -> str:
+    """The text of a regular file of at most ``limit`` bytes (:data:`MAX_BYTES`), as UTF-8.
 
-    Raises :class:`UnreadableFile` (with a one-line reason) for a missing file, a folder, a
-    FIFO, a device or anything else that is not a regular file, a file over the limit, a file
-    that cannot be opened and one that is not UTF-8 text.
+    One ``stat`` and one read. Raises :class:`UnreadableFile` (with a one-line reason) for a
+    missing file, a folder, a FIFO, a device or anything else that is not a regular file, a
+    file over the limit, a file that cannot be opened and one that is not UTF-8 text. Every
+    file tutor reads (hand, match and history files) comes through here.
     """
     try:
         info = os.stat(path)
@@ -46,8 +47,8 @@ def read_text(path: str | Path, what: str = "hand file") -> str:
         raise UnreadableFile(f"this is a folder, not a {what}")
     if not stat.S_ISREG(info.st_mode):
         raise UnreadableFile(f"not a regular file (a pipe, device or socket), so not a {what}")
-    if info.st_size > MAX_BYTES:
-        raise UnreadableFile(_too_big(info.st_size, what))
+    if info.st_size > limit:
+        raise UnreadableFile(_too_big(info.st_size, what, limit))
     try:
         # O_NONBLOCK: should the path have been swapped for a FIFO since the stat, opening it
         # must not wait for a writer; reading stops one byte past the limit whatever st_size said.
@@ -55,20 +56,21 @@ def read_text(path: str | Path, what: str = "hand file") -> str:
         with os.fdopen(fd, "rb") as fp:
             if not stat.S_ISREG(os.fstat(fp.fileno()).st_mode):
                 raise UnreadableFile(f"not a regular file, so not a {what}")
-            data = fp.read(MAX_BYTES + 1)
+            data = fp.read(limit + 1)
     except OSError as err:
         raise UnreadableFile(f"cannot read it: {err.strerror or err}") from None
-    if len(data) > MAX_BYTES:
-        raise UnreadableFile(_too_big(len(data), what))
+    if len(data) > limit:
+        raise UnreadableFile(_too_big(len(data), what, limit))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise UnreadableFile(f"not UTF-8 text (byte {err.start + 1}), so not a {what}") from None
 
 
-def _too_big(size: int, what: str) -> str:
-    return (f"the file is {size:,} bytes; a {what} may be at most {MAX_BYTES // 1024} kB "
-            f"({MAX_BYTES:,} bytes), and one deal takes a few kB")
+def _too_big(size: int, what: str, limit: int) -> str:
+    most = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} kB"
+    why = ", and one deal takes a few kB" if what in ("hand file", "match file") else ""
+    return f"the file is {size:,} bytes; a {what} may be at most {most} ({limit:,} bytes){why}"
 
 
 def tree_problems(root: yaml.Node, *, aliases: bool = True) -> list[tuple[int, str]]:

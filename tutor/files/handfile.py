@@ -37,6 +37,7 @@ __all__ = [
     "load",
     "load_with_lines",
     "loads",
+    "read",
 ]
 
 
@@ -104,28 +105,33 @@ def loads(text: str, path: str = "<string>") -> Hand:
     return load_with_lines(text, path).hand
 
 
+def read(path: str | Path) -> str:
+    """A hand file's text, read once through :func:`tutor.files.guard.read_text` (regular files
+    of at most 256 kB); raise :class:`HandFileError` with the one line that says why not."""
+    try:
+        return read_text(path, "hand file")
+    except UnreadableFile as err:
+        raise HandFileError([FileProblem(str(path), 0, str(err), "file")]) from None
+
+
 def load(fp: str | Path | IO[str]) -> Hand:
     """Read a hand from a path or an open text file."""
     if isinstance(fp, str | Path):
-        try:
-            text = read_text(fp, "hand file")
-        except UnreadableFile as err:
-            raise HandFileError([FileProblem(str(fp), 0, str(err), "file")]) from None
-        return loads(text, str(fp))
+        return loads(read(fp), str(fp))
     return loads(fp.read(), getattr(fp, "name", "<stream>"))
 
 
 def check(path: str | Path, text: str | None = None) -> tuple[Replay | None, list[FileProblem]]:
-    """Load and replay one file; return the replay (if it loaded) and every problem found."""
+    """Load and replay one file; return the replay (if it loaded) and every problem found.
+
+    ``text`` is the file's text when the caller has read it already (with :func:`read`)."""
     name = str(path)
     try:
         if text is None:
-            text = read_text(path, "hand file")
+            text = read(path)
         loaded = load_with_lines(text, name)
     except HandFileError as err:
         return None, err.problems
-    except UnreadableFile as err:
-        return None, [FileProblem(name, 0, str(err), "file")]
     try:
         result = build(loaded.hand)
     except TutorError as err:
@@ -145,7 +151,8 @@ def _note_problems(loaded: LoadedHand, result: Replay) -> list[FileProblem]:
     written = loaded.hand.play
     for key in loaded.hand.notes:
         if key[0].isdigit():
-            parts = [int(x) for x in key.split(".")]
+            # past nine digits no hand plays it, and int() would refuse thousands of digits
+            parts = [int(x) if len(x) <= 9 else 10**9 for x in key.split(".")]
             t = parts[0]
             ok = 1 <= t <= len(written) and (len(parts) == 1 or 1 <= parts[1] <= len(written[t - 1]))
             if not ok:

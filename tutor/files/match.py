@@ -24,8 +24,9 @@ from tutor.engine.rules import RuleSet
 from tutor.engine.seats import FOUR_SEATS, FOUR_SIDES, Seat, SeatError, Side
 from tutor.files.guard import UnreadableFile, read_text
 from tutor.files.handfile import check, compose
+from tutor.files.numbers import found, whole_number
 from tutor.files.problems import FileProblem, FileProblems
-from tutor.files.reader import BOOL_TAG, INT_TAG, NOT_THIS_KIND, Reader, not_this_kind
+from tutor.files.reader import NOT_THIS_KIND, Reader, not_this_kind
 
 __all__ = ["Match", "MatchFileError", "MatchHand", "Party", "load", "loads"]
 
@@ -372,18 +373,10 @@ class _MatchReader(Reader):
         return tuple(o for o in out if o is not None)
 
     def count(self, node: yaml.Node, what: str) -> int | None:
-        if not isinstance(node, yaml.ScalarNode) or node.tag != INT_TAG or node.style:
-            shown = node.value if isinstance(node, yaml.ScalarNode) else _kind(node)
-            if isinstance(node, yaml.ScalarNode) and node.tag == BOOL_TAG and not node.style:
-                shown = f"{node.value} (which YAML reads as a boolean)"
-            self.fail(node, f"{what} must be a number of tricks from 0 to 10, not {shown}")
-            return None
-        try:
-            n: int | None = int(node.value.replace("_", ""))
-        except ValueError:
-            n = None
+        n = whole_number(node)
         if n is None or not 0 <= n <= 10:
-            self.fail(node, f"{what} must be a number of tricks from 0 to 10, not {node.value}")
+            self.fail(node, f"{what} must be a number of tricks from 0 to 10, not "
+                            f"{found(node) if n is None else n}")
             return None
         return n
 
@@ -513,10 +506,6 @@ def _reason(problems: list[FileProblem]) -> str:
 def _norm(text: str) -> str:
     """How `by:` and `order:` are matched: case, spaces and dashes do not matter."""
     return "".join(text.upper().replace("–", "-").split())
-
-
-def _kind(node: yaml.Node) -> str:
-    return "list" if isinstance(node, yaml.SequenceNode) else "mapping"
 
 
 def loads(text: str, path: str = "<string>") -> Match:

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from tutor.engine.hand import NoteClaim
+from tutor.files.numbers import found, whole_number
 
 __all__ = ["CLAIM_KEYS", "NOTE_KEY", "NoteReading"]
 
@@ -30,7 +31,6 @@ NOTE_KEY = re.compile(r"intro|auction|discard|partner|outro|[0-9]+|[0-9]+\.[0-9]
 CLAIM_KEYS = ("best", "cost", "only")
 _CARD_KEY = re.compile(r"[0-9]+\.[0-9]+")
 _BOOL = "tag:yaml.org,2002:bool"
-_INT = "tag:yaml.org,2002:int"
 
 
 class NoteReading:
@@ -110,15 +110,16 @@ class NoteReading:
         return text, claim
 
     def _claim_value(self, k: str, node: yaml.Node, key: str) -> bool | int | None:
-        if not isinstance(node, yaml.ScalarNode) or node.style:
-            self.fail(node, f"note {key!r}: {k}: must be {'a number' if k == 'cost' else 'true or false'}")
-            return None
         if k == "cost":
-            if node.tag != _INT or int(node.value) < 0:
+            cost = whole_number(node)
+            if cost is None or cost < 0:
                 self.fail(node, f"note {key!r}: cost: must be a number of tricks (0 or more), "
-                                f"not {node.value!r}")
+                                f"not {found(node) if cost is None else cost}")
                 return None
-            return int(node.value)
+            return cost
+        if not isinstance(node, yaml.ScalarNode) or node.style:
+            self.fail(node, f"note {key!r}: {k}: must be true or false")
+            return None
         if node.tag != _BOOL:
             self.fail(node, f"note {key!r}: {k}: must be true or false, not {node.value!r}")
             return None
@@ -131,11 +132,11 @@ class NoteReading:
     def par(self, node: yaml.Node) -> int | None:
         """``par:``, the contractor's side's tricks with best play after the discard."""
         self.mark(("par",), node)
-        if not isinstance(node, yaml.ScalarNode) or node.tag != _INT or node.style:
-            self.fail(node, "par must be a number of tricks (the contractor's side's, with best "
-                            "play by everyone after the discard)")
+        value = whole_number(node)
+        if value is None:
+            self.fail(node, f"par must be a number of tricks (the contractor's side's, with best "
+                            f"play by everyone after the discard), not {found(node)}")
             return None
-        value = int(node.value)
         if not 0 <= value <= 10:
             self.fail(node, f"par {value} is not a number of tricks from 0 to 10")
             return None

@@ -20,6 +20,7 @@ from tutor.engine.rules import RulesError, preset
 from tutor.engine.seats import Seat
 from tutor.files.decision import DecisionReading, resolve_decision
 from tutor.files.notes import NoteReading
+from tutor.files.numbers import found, whole_number
 from tutor.files.problems import FileProblem, Where
 
 __all__ = ["BOOL_TAG", "INT_TAG", "MAX_TRICKS", "NOT_THIS_KIND", "Reader", "not_this_kind"]
@@ -27,6 +28,7 @@ __all__ = ["BOOL_TAG", "INT_TAG", "MAX_TRICKS", "NOT_THIS_KIND", "Reader", "not_
 _STR_TAG = "tag:yaml.org,2002:str"
 _KNOWN_CARDS: dict[str, Card] = {}  # canonical card text → card, filled as files are read
 _KNOWN_PLAYS: dict[str, Play] = {}
+_KNOWN_CALLS: dict[str, Call] = {}  # calls are frozen values too: one for each text read
 BOOL_TAG = "tag:yaml.org,2002:bool"
 INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
@@ -99,7 +101,8 @@ class Reader(NoteReading, DecisionReading):
         items = self.items(node, what)
         if items is None:
             return None
-        out: list[Card | None] = []
+        out: list[Card] = []
+        bad = False
         lines = self.lines
         for i, item in enumerate(items):
             if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
@@ -109,12 +112,13 @@ class Reader(NoteReading, DecisionReading):
                     out.append(known)
                     continue
             card = self.card(item, (*where, i), what)
-            if card is not None and item.value == str(card) and len(_KNOWN_CARDS) < 10_000:
+            if card is None:
+                bad = True
+                continue
+            if item.value == str(card) and len(_KNOWN_CARDS) < 10_000:
                 _KNOWN_CARDS[item.value] = card
             out.append(card)
-        if any(c is None for c in out):
-            return None
-        return tuple(c for c in out if c is not None)
+        return None if bad else tuple(out)
 
     # the whole file ------------------------------------------------------------------------
     def hand(self, root: yaml.Node) -> Hand | None:
@@ -226,10 +230,14 @@ class Reader(NoteReading, DecisionReading):
                 self.mark(("rules", key), value_node)
                 if key == "preset":
                     name = self.text(value_node, "rules preset")
+                elif (isinstance(value_node, yaml.ScalarNode) and value_node.tag == INT_TAG
+                      and not value_node.style and whole_number(value_node) is None):
+                    self.fail(value_node, f"setting {key} must be a whole number written in plain "
+                                          f"digits, not {found(value_node)}", "rules")
                 elif isinstance(value_node, yaml.ScalarNode):
                     overrides[key] = _setting_value(value_node)
                 else:
-                    self.fail(value_node, f"setting {key} must be a single value")
+                    self.fail(value_node, f"setting {key} must be a single value, not {found(value_node)}")
             if name is None:
                 self.fail(node, "rules needs a preset: {preset: australian, …}")
                 return None
@@ -362,15 +370,25 @@ class Reader(NoteReading, DecisionReading):
         if items is None:
             return None
         calls: list[Call] = []
+        lines = self.lines
         for i, item in enumerate(items):
-            self.mark(("auction", i), item)
+            lines[("auction", i)] = item.start_mark.line + 1
+            if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
+                known = _KNOWN_CALLS.get(item.value)  # the fast path: a call seen before
+                if known is not None:
+                    calls.append(known)
+                    continue
             raw = self.text(item, f"call {i + 1}")
             if raw is None:
                 continue
             try:
-                calls.append(parse_call(raw))
+                call = parse_call(raw)
             except TutorError as err:
                 self.fail(item, f"call {i + 1}: {err}", "bid notation")
+                continue
+            calls.append(call)
+            if raw == item.value and len(_KNOWN_CALLS) < 10_000:
+                _KNOWN_CALLS[raw] = call
         return tuple(calls)
 
     def play(self, node: yaml.Node) -> tuple[tuple[Play, ...], ...] | None:
@@ -384,14 +402,15 @@ class Reader(NoteReading, DecisionReading):
                       f"Hundred has at most {MAX_TRICKS} (ten cards each)", "play")
             return None
         tricks: list[tuple[Play, ...]] = []
+        lines = self.lines
         for t, trick_node in enumerate(node.value):
-            self.mark(("play", t), trick_node)
+            lines[("play", t)] = trick_node.start_mark.line + 1
             items = self.items(trick_node, f"trick {t + 1}")
             if items is None:
                 continue
             plays: list[Play] = []
             for c, item in enumerate(items):
-                self.mark(("play", t, c), item)
+                lines[("play", t, c)] = item.start_mark.line + 1
                 if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
                     known = _KNOWN_PLAYS.get(item.value)  # the fast path: a card seen before
                     if known is not None:
@@ -421,11 +440,11 @@ class Reader(NoteReading, DecisionReading):
 
     def path_order(self, node: yaml.Node) -> int | None:
         """The lesson's number along the learning path: a whole number from 1."""
-        if not isinstance(node, yaml.ScalarNode) or node.tag != INT_TAG or node.style:
+        value = whole_number(node)
+        if value is None:
             self.fail(node, f"order must be a whole number from 1 (the lesson's place on the "
-                            f"learning path), not {getattr(node, 'value', node)!r}", "learning path")
+                            f"learning path), not {found(node)}", "learning path")
             return None
-        value = int(node.value)
         if value < 1:
             self.fail(node, f"order must be a whole number from 1, not {value}", "learning path")
             return None
@@ -487,9 +506,5 @@ def _setting_value(node: yaml.ScalarNode) -> object:
         return str(node.value)
     if node.tag == BOOL_TAG:
         return _bool(node.value) == "true"
-    if node.tag == INT_TAG:
-        try:
-            return int(node.value.replace("_", ""))
-        except ValueError:
-            return str(node.value)
-    return str(node.value)
+    number = whole_number(node)
+    return number if number is not None else str(node.value)

@@ -14,7 +14,7 @@ from pathlib import Path
 from tutor.engine.hand import NoteClaim
 from tutor.engine.replay import Replay
 from tutor.engine.seats import agree
-from tutor.files.handfile import FileProblem, HandFileError, LoadedHand, check, load_with_lines
+from tutor.files.handfile import FileProblem, HandFileError, LoadedHand, check, load_with_lines, read
 from tutor.files.spoilers import spoiler_problems
 from tutor.files.verify_decision import verify_decision
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
@@ -25,13 +25,16 @@ __all__ = ["claim_problems", "verify"]
 
 def verify(path: str | Path, text: str | None = None,
            solver: Solver | None = None) -> tuple[Replay | None, list[FileProblem]]:
-    """Check a hand file and verify its par, note claims and decision with the solver."""
+    """Check a hand file and verify its par, note claims and decision with the solver.
+
+    The file is read once, through the guard (:func:`tutor.files.handfile.read`), unless the
+    caller gives its ``text``."""
     name = str(path)
     if text is None:
         try:
-            text = Path(path).read_text("utf-8")
-        except (OSError, UnicodeDecodeError):
-            return check(path)
+            text = read(path)
+        except HandFileError as err:
+            return None, err.problems
     rep, problems = check(name, text)
     hand = rep.hand if rep is not None else None
     if hand is None or problems or (hand.par is None and not hand.claims and hand.decision is None):

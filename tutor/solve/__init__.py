@@ -9,9 +9,9 @@ The two-handed game is out of scope (its face-down table cards are known to no o
 from tutor.solve.analysis import Analysis, CardValue, DiscardValue, analyse
 from tutor.solve.core import FAST
 from tutor.solve.deal import Deal, deal_of
-from tutor.solve.position import Position, SolveError, apply, moves
+from tutor.solve.position import OutOfScope, Position, SolveError, apply, moves
 from tutor.solve.report import format_analysis
-from tutor.solve.solver import SLOW_WARNING, Solver
+from tutor.solve.solver import SLOW_WARNING, Solver, warn_when_slow
 
 __all__ = [
     "FAST",
@@ -20,6 +20,7 @@ __all__ = [
     "CardValue",
     "Deal",
     "DiscardValue",
+    "OutOfScope",
     "Position",
     "SolveError",
     "Solver",
@@ -28,4 +29,5 @@ __all__ = [
     "deal_of",
     "format_analysis",
     "moves",
+    "warn_when_slow",
 ]

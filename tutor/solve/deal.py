@@ -14,14 +14,15 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
-from tutor.solve.position import Position, SolveError, apply
+from tutor.solve.position import OutOfScope, Position, SolveError, apply
 
 __all__ = ["Deal", "deal_of"]
 
 
 @dataclass(frozen=True)
 class Deal:
-    """A replayed hand as the solver sees it: the position at the first card and the plays made."""
+    """A replayed hand as the solver sees it: the position at the first card and every play made
+    (a last trick the hand stops inside included)."""
 
     start: Position
     plays: tuple[Play, ...]
@@ -56,7 +57,7 @@ def deal_of(rep: Replay) -> Deal:
     """The solver's view of a replayed hand; raise :class:`SolveError` for what it does not cover."""
     rules = rep.rules
     if rules.players == 2:
-        raise SolveError(
+        raise OutOfScope(
             "the two-handed game is out of scope for analysis: its face-down table cards are "
             "known to no one, so there is no all-hands-open answer"
         )
@@ -95,6 +96,9 @@ def deal_of(rep: Replay) -> Deal:
         team=tuple(s in contractors for s in seats),
         ctx=ctx,
         leader=seats.index(leader),
+        pack=rules.the_pack,
     )
-    plays = tuple(p for t in rep.tricks for p in t.plays)
+    # Every card played, those of a trick the file stops inside included: the position before
+    # each is known, so each can be valued (a claim or a decision on one is checked too).
+    plays = tuple(s.play for s in rep.steps if s.kind is StepKind.CARD and s.play is not None)
     return Deal(start, plays, declarer, contractors)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tutor.engine.auction import Bid, Call, Pass, run_auction
 from tutor.engine.replay import Replay
-from tutor.files.handfile import FileProblem, HandFileError, load_with_lines
+from tutor.files.handfile import FileProblem, HandFileError, load_with_lines, read
 from tutor.files.verify import verify
 from tutor.solve import Solver
 from tutor.teach.players.bidding import Estimate, choose_call, evaluation
@@ -25,13 +25,20 @@ __all__ = ["bidding_problems", "check_lesson"]
 
 def check_lesson(path: str | Path, text: str | None = None,
                  solver: Solver | None = None) -> tuple[Replay | None, list[FileProblem]]:
-    """:func:`~tutor.files.verify.verify`, then the computer bidder's count of a call asked."""
+    """:func:`~tutor.files.verify.verify`, then the computer bidder's count of a call asked.
+
+    The file is read once, through the guard, and its text handed on."""
+    if text is None:
+        try:
+            text = read(path)
+        except HandFileError as err:
+            return None, err.problems
     rep, problems = verify(path, text, solver)
     if rep is None or problems or rep.hand.decision is None or rep.hand.decision.kind != "auction":
         return rep, problems
     try:
-        lines = load_with_lines(text if text is not None else Path(path).read_text("utf-8"), str(path))
-    except (HandFileError, OSError, UnicodeDecodeError):  # pragma: no cover - verify read it
+        lines = load_with_lines(text, str(path))
+    except HandFileError:  # pragma: no cover - verify has read it
         return rep, problems
     line = lines.line_of(("decision", "answer"))
     return rep, [FileProblem(str(path), line, message, "computer bidder")

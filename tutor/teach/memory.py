@@ -11,7 +11,10 @@ Safety: the file is in WAL mode and every answer is one ``BEGIN IMMEDIATE`` tran
 answer, the question, and the question's new schedule together), so a crash loses at most the
 answer in flight, and two processes answering at once wait their turn instead of losing one.
 The schema is versioned (``PRAGMA user_version``) and brought up to date by :data:`MIGRATIONS`
-when a file is opened, each step in the same transaction as its version number.
+when a file is opened to write, each step in the same transaction as its version number. Opened
+to read (``write=False``: ``tutor progress``, ``tutor history export``), the file is neither
+created nor changed (:mod:`tutor.teach.history_file`); either way, a file that is not a tutor
+history, or a damaged one, is a :class:`HistoryError` naming the file and the fault.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from types import TracebackType
@@ -31,11 +33,25 @@ from types import TracebackType
 import platformdirs
 from fsrs import Card
 
-from tutor.engine.cards import TutorError
 from tutor.engine.hand import Hand
 from tutor.files.handfile import dumps
+from tutor.files.writeguard import database_problem
 from tutor.teach import schedule
+from tutor.teach.history_file import (
+    HistoryError,
+    NoHistory,
+    check_tables,
+    connect,
+    damaged,
+    newer,
+    not_foreign,
+    readable_version,
+    sql_problem,
+    stored_time,
+    tables,
+)
 from tutor.teach.quiz import Question, QuestionKind
+from tutor.teach.stored import QUESTION_COLUMNS, Answer, StoredQuestion, stored_answer, stored_question
 
 __all__ = [
     "DEFAULT_LEARNER",
@@ -43,9 +59,11 @@ __all__ = [
     "Answer",
     "History",
     "HistoryError",
+    "NoHistory",
     "StoredQuestion",
     "deal_id",
     "default_path",
+    "key_of",
     "locator",
     "question_key",
 ]
@@ -103,10 +121,6 @@ MIGRATIONS: list[tuple[str, ...]] = [
 ]
 
 
-class HistoryError(TutorError):
-    """A history file that cannot be used: not SQLite, made by a newer tutor, a bad learner name."""
-
-
 def default_path() -> Path:
     """``history.sqlite3`` in the user's data folder (``$XDG_DATA_HOME/tutor`` on Linux)."""
     return Path(platformdirs.user_data_dir("tutor", appauthor=False)) / "history.sqlite3"
@@ -154,11 +168,15 @@ def question_key(q: Question) -> str:
     """
     if q.deal is None:
         raise ValueError("this question does not say which deal it is from, so it cannot be remembered")
-    trick, place = locator(q)
+    return key_of(deal_id(q.deal), q.kind, *locator(q))
+
+
+def key_of(deal: str, kind: QuestionKind, trick: int | None, place: str | None) -> str:
+    """The key of the question of this kind at this point of this deal (see :func:`question_key`)."""
     where = "" if trick is None else f"/{trick}" + (f".{place}" if place else "")
     if trick is None and place:
         where = f"/{place}"
-    return f"{deal_id(q.deal)}/{q.kind.value}{where}"
+    return f"{deal}/{kind.value}{where}"
 
 
 def _rulings(q: Question) -> list[str]:
@@ -168,56 +186,19 @@ def _rulings(q: Question) -> list[str]:
     return sorted(kinds)
 
 
-@dataclass(frozen=True)
-class StoredQuestion:
-    """A question as the history keeps it: enough to show its topics and to ask it again."""
-
-    key: str
-    kind: QuestionKind
-    trick: int | None
-    place: str | None
-    topics: tuple[str, ...]
-    rulings: tuple[str, ...]
-    prompt: str
-    title: str
-    hand: str
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer: to which question, when, right or not, in how many seconds, what was given."""
-
-    uid: str
-    question: str
-    at: datetime
-    correct: bool
-    seconds: float | None
-    given: tuple[str, ...]
-
-
-_QUESTION_COLUMNS = "q.key, q.kind, q.trick, q.place, q.topics, q.rulings, q.prompt, d.title, d.hand"
-
-
-def _stored(row: Sequence[object]) -> StoredQuestion:
-    key, kind, trick, place, topics, rulings, prompt, title, hand = row
-    return StoredQuestion(
-        str(key), QuestionKind(kind), None if trick is None else int(str(trick)),
-        None if place is None else str(place), tuple(json.loads(str(topics))),
-        tuple(json.loads(str(rulings))), str(prompt), str(title), str(hand),
-    )
-
-
 class History:
     """One learner's view of a history file: record answers, ask what is due, read the past.
 
     ``clock`` gives the time of each answer and of "now" (tests pass a fake one); ``zone`` is the
     time zone whose 4 a.m. starts the learner's day (default: the machine's).
     ``connection`` is the open ``sqlite3`` connection (autocommit; writes use :meth:`transaction`).
+    ``write=False`` opens the file only to read it: a file that is not there is
+    :class:`NoHistory` (nothing is created), and one from an older tutor is not brought up to date.
     """
 
     def __init__(
         self, path: str | Path | None = None, *, learner: str = DEFAULT_LEARNER,
-        clock: Clock = _utcnow, zone: tzinfo | None = None, timeout: float = 30.0,
+        clock: Clock = _utcnow, zone: tzinfo | None = None, timeout: float = 30.0, write: bool = True,
     ) -> None:
         name = learner.strip()
         if not name:
@@ -226,23 +207,26 @@ class History:
         self.learner = name
         self.clock = clock
         self.zone = zone
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if (problem := database_problem(self.path)) is not None:  # before SQLite waits on a pipe
+            raise HistoryError(problem)
+        self.connection = connect(self.path, write=write, timeout=timeout)
         try:
-            self.connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        except sqlite3.DatabaseError as err:
-            raise HistoryError(f"{self.path}: cannot open a history here ({err})") from err
-        try:
-            self.connection.execute("PRAGMA journal_mode=WAL")
-            # FULL: a committed answer survives a power cut too, not only a killed process.
-            self.connection.execute("PRAGMA synchronous=FULL")
-            self.connection.execute("PRAGMA foreign_keys=ON")
-            migrate(self.connection, self.path)
+            if write:
+                not_foreign(self.connection, self.path)  # before WAL mode changes the file's header
+                self.connection.execute("PRAGMA journal_mode=WAL")
+                # FULL: a committed answer survives a power cut too, not only a killed process.
+                self.connection.execute("PRAGMA synchronous=FULL")
+                self.connection.execute("PRAGMA foreign_keys=ON")
+                migrate(self.connection, self.path)
+            else:
+                readable_version(self.connection, self.path, len(MIGRATIONS))
+            check_tables(tables(self.connection), self.path)
             # A learner is added with their first answer, not by opening the history to look.
             row = self.connection.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
             self._learner_id: int | None = None if row is None else int(row[0])
-        except sqlite3.DatabaseError as err:
+        except sqlite3.Error as err:
             self.connection.close()
-            raise HistoryError(f"{self.path}: not a tutor history file ({err})") from err
+            raise sql_problem(self.path, err, opening=True) from err
         except HistoryError:
             self.connection.close()
             raise
@@ -265,7 +249,16 @@ class History:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """``BEGIN IMMEDIATE`` … ``COMMIT``: all of it is written, or (on any error) none of it."""
-        yield from _transaction(self.connection)
+        with self._sql():
+            yield from _transaction(self.connection)
+
+    @contextmanager
+    def _sql(self) -> Iterator[None]:
+        """An error from SQLite (a table gone, a read-only file) as a :class:`HistoryError`."""
+        try:
+            yield
+        except sqlite3.Error as err:
+            raise sql_problem(self.path, err) from err
 
     # ------------------------------------------------------------------ writing
 
@@ -296,14 +289,23 @@ class History:
                  json.dumps(sorted(given))),
             )
             card = self._card(db, key)
-            new = schedule.review(card, correct=correct, when=when)
+            try:
+                new = schedule.review(card, correct=correct, when=when)
+            except OverflowError:  # a stored schedule centuries away
+                raise damaged(self.path, f"the schedule of question {key!r} is out of range") from None
             self._store_card(db, key, new)
         return schedule.shown_due(new, self.zone)
 
     def _card(self, db: sqlite3.Connection, key: str) -> Card | None:
         row = db.execute("SELECT state FROM cards WHERE learner = ? AND question = ?",
                          (self._learner_id, key)).fetchone()
-        return None if row is None else schedule.card_from_json(row[0])
+        if row is None:
+            return None
+        try:
+            return schedule.card_from_json(str(row[0]))
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError):
+            raise damaged(self.path, f"the schedule of question {key!r} is not one tutor wrote: "
+                                     f"{str(row[0])[:40]!r}") from None
 
     def _store_card(self, db: sqlite3.Connection, key: str, card: Card) -> None:
         db.execute(
@@ -319,7 +321,12 @@ class History:
                 "SELECT answered_at, correct FROM answers WHERE learner = ? AND question = ?"
                 " ORDER BY answered_at, id", (self._learner_id, key),
             ).fetchall()
-            card = schedule.replay_answers((datetime.fromisoformat(at), bool(ok)) for at, ok in rows)
+            answers = [(stored_time(self.path, at, f"an answer to {key!r}: its time"), bool(ok))
+                       for at, ok in rows]
+            try:
+                card = schedule.replay_answers(answers)
+            except OverflowError:
+                raise damaged(self.path, f"the answers to {key!r} are out of range in time") from None
             if card is not None:
                 self._store_card(db, key, card)
 
@@ -340,41 +347,42 @@ class History:
 
     def due(self, now: datetime | None = None, *, limit: int | None = None) -> list[StoredQuestion]:
         """The questions due at ``now`` (default: the clock), the longest overdue first."""
-        rows = self.connection.execute(
-            f"SELECT {_QUESTION_COLUMNS} FROM cards c JOIN questions q ON q.key = c.question"
-            " JOIN deals d ON d.id = q.deal WHERE c.learner = ? AND c.due <= ?"
-            " ORDER BY c.due, q.key LIMIT ?",
-            (self._learner_id, iso(now or self.clock()), -1 if limit is None else limit),
-        ).fetchall()
-        return [_stored(r) for r in rows]
+        with self._sql():
+            rows = self.connection.execute(
+                f"SELECT {QUESTION_COLUMNS} FROM cards c JOIN questions q ON q.key = c.question"
+                " JOIN deals d ON d.id = q.deal WHERE c.learner = ? AND c.due <= ?"
+                " ORDER BY c.due, q.key LIMIT ?",
+                (self._learner_id, iso(now or self.clock()), -1 if limit is None else limit),
+            ).fetchall()
+        return [stored_question(r, self.path) for r in rows]
 
     def due_at(self, key: str) -> datetime | None:
         """From when this question is next due for this learner (``None``: never answered)."""
-        row = self.connection.execute("SELECT due FROM cards WHERE learner = ? AND question = ?",
-                                      (self._learner_id, key)).fetchone()
-        return None if row is None else datetime.fromisoformat(row[0])
+        with self._sql():
+            row = self.connection.execute("SELECT due FROM cards WHERE learner = ? AND question = ?",
+                                          (self._learner_id, key)).fetchone()
+        return None if row is None else stored_time(self.path, row[0], f"when {key!r} is due")
 
     def known(self) -> set[str]:
         """The keys of every question this learner has answered."""
-        rows = self.connection.execute("SELECT question FROM cards WHERE learner = ?", (self._learner_id,))
-        return {r[0] for r in rows}
+        with self._sql():
+            rows = self.connection.execute("SELECT question FROM cards WHERE learner = ?",
+                                           (self._learner_id,)).fetchall()
+        return {str(r[0]) for r in rows}
 
     def answers(self) -> list[tuple[Answer, StoredQuestion]]:
         """Every answer of this learner with its question, oldest first."""
-        rows = self.connection.execute(
-            f"SELECT a.uid, a.answered_at, a.correct, a.seconds, a.given, {_QUESTION_COLUMNS}"
-            " FROM answers a JOIN questions q ON q.key = a.question JOIN deals d ON d.id = q.deal"
-            " WHERE a.learner = ? ORDER BY a.answered_at, a.id", (self._learner_id,),
-        ).fetchall()
-        out = []
-        for uid, at, ok, seconds, given, *question in rows:
-            q = _stored(question)
-            out.append((Answer(uid, q.key, datetime.fromisoformat(at), bool(ok), seconds,
-                               tuple(json.loads(given))), q))
-        return out
+        with self._sql():
+            rows = self.connection.execute(
+                f"SELECT a.uid, a.answered_at, a.correct, a.seconds, a.given, {QUESTION_COLUMNS}"
+                " FROM answers a JOIN questions q ON q.key = a.question JOIN deals d ON d.id = q.deal"
+                " WHERE a.learner = ? ORDER BY a.answered_at, a.id", (self._learner_id,),
+            ).fetchall()
+        return [stored_answer(row, self.path) for row in rows]
 
     def learners(self) -> list[str]:
-        return [r[0] for r in self.connection.execute("SELECT name FROM learners ORDER BY name")]
+        with self._sql():
+            return [str(r[0]) for r in self.connection.execute("SELECT name FROM learners ORDER BY name")]
 
 
 def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
@@ -388,16 +396,24 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def migrate(conn: sqlite3.Connection, path: Path | str = "<history>") -> int:
-    """Bring a history file up to the newest schema; returns the version it was at."""
+    """Bring a history file up to the newest schema; returns the version it was at.
+
+    Refuses an SQLite file that holds other tables and is not a history (tutor does not add its
+    tables to some other program's database), and one it cannot write: the schema's version is
+    written again even when it is the newest, so a read-only file is found here, before a quiz
+    asks a question whose answer it could not keep.
+    """
     with contextmanager(_transaction)(conn):
         (version,) = conn.execute("PRAGMA user_version").fetchone()
         if version > len(MIGRATIONS):
-            raise HistoryError(
-                f"{path}: this history is schema version {version}, made by a newer tutor "
-                f"(this one knows up to {len(MIGRATIONS)}): upgrade tutor to use it"
-            )
+            raise newer(path, version, len(MIGRATIONS))
+        if version == 0:
+            found = tables(conn)
+            if found:
+                check_tables(found, path)  # someone else's tables: refused, not added to
         for number in range(version + 1, len(MIGRATIONS) + 1):
             for statement in MIGRATIONS[number - 1]:
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute(f"PRAGMA user_version = {max(version, len(MIGRATIONS))}")
     return int(version)

@@ -139,6 +139,18 @@ class Question:
     #: The deal the question is taken from: the history keeps it, to ask the question again.
     deal: Hand | None = None
 
+    def notation_example(self) -> tuple[Card, ...]:
+        """Two cards to show how an answer is written: never cards of this hand (nor of the
+        choices), so the example cannot give any of the answer away."""
+        held = set(self.hand) | {c.card for c in self.choices if c.card is not None}
+        return tuple(c for c in _EXAMPLE_CARDS if c not in held)[:2]
+
+    def answer_hint(self) -> str:
+        """How to write an answer of cards: notation shown with cards not in the hand, in words."""
+        examples = self.notation_example()
+        shown = ", ".join(f"{c} {'is ' if i == 0 else ''}{c.words()}" for i, c in enumerate(examples))
+        return f"Answer with the playable cards in notation ({shown})"
+
     def hand_in_order(self) -> list[Card]:
         """The seat's hand as every front end shows it: trumps first once the contract is known
         (:func:`~tutor.engine.order.sorted_hand` with the turn's context)."""
@@ -195,11 +207,9 @@ class Question:
                     continue
                 match = next((c for c in self.choices if c.card and _same_card(part, c.card)), None)
                 if match is None:
-                    legal = [c.key for c in self.choices if c.key in self.answer]
-                    raise ValueError(
-                        f"cannot read {part!r}: answer with cards from the hand, such as "
-                        + " ".join(legal[:3])
-                    )
+                    shown = " ".join(str(c) for c in self.notation_example())
+                    raise ValueError(f"cannot read {part!r}: answer with cards from the hand, each "
+                                     f"written as in {shown} (not cards of this hand)")
                 picked.add(match.key)
             if not picked:
                 raise ValueError("answer with at least one card: every player has a card to play")
@@ -256,6 +266,14 @@ class Question:
         return self.check(self.parse(text))
 
 
+#: The cards an answer hint may show as examples of notation (the first two not in the hand):
+#: a ten and a court card, so both ways a rank is written are seen.
+_EXAMPLE_CARDS: tuple[Card, ...] = tuple(
+    Card.parse(t) for t in ("10S", "QH", "9D", "KC", "10H", "QS", "9C", "KD", "10D", "QC", "9H", "KS",
+                            "10C", "QD", "9S", "KH")
+)
+
+
 def _same_card(text: str, card: Card) -> bool:
     """True when ``text`` writes ``card`` (any case; a led joker's ``:S`` is allowed)."""
     try:
@@ -293,8 +311,14 @@ def _card_topics(cards: Iterable[Card], ctx: PlayContext) -> set[str]:
     return out
 
 
-def _kind_topics(kinds: Iterable[Kind]) -> set[str]:
-    return {t for k in kinds for t in TOPICS[k]}
+#: The topic only the first trick's lead teaches (docs/topics.md): a lead later in the hand is
+#: a ruling of the same kind, but not on that topic.
+_FIRST_TRICK_ONLY = "opening-lead"
+
+
+def _kind_topics(kinds: Iterable[Kind], trick: int | None) -> set[str]:
+    """The topics of these rulings at this trick (``None``: not at a trick, such as the score)."""
+    return {t for k in kinds for t in TOPICS[k] if t != _FIRST_TRICK_ONLY or trick == 1}
 
 
 def known_topics() -> tuple[str, ...]:
@@ -340,7 +364,7 @@ def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
     question = "which card wins this trick?" if by_card else "who wins this trick?"
     shown = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
     topics = (
-        _kind_topics([trick.ruling.kind, *(r.kind for r in trick.rulings)])
+        _kind_topics([trick.ruling.kind, *(r.kind for r in trick.rulings)], trick.number)
         | _contract_topics(rp.contract)
         | _card_topics(trick.cards, rp.context)
     )
@@ -373,7 +397,7 @@ def _legal_plays(rp: Replay, turn: Turn) -> Question:
         except IllegalPlay as err:
             kinds.append(err.rule)
     topics = (
-        _kind_topics(kinds) | _contract_topics(rp.contract)
+        _kind_topics(kinds, turn.trick) | _contract_topics(rp.contract)
         | _card_topics(turn.hand, turn.ctx) | {"follow-suit"}
     )
     trick = TrickRecord(turn.trick, turn.seats[0] if turn.seats else turn.seat, turn.seats, turn.plays, ())
@@ -422,7 +446,7 @@ def _score(rp: Replay, rng: random.Random) -> Question:
         if pair == (ns, ew):
             answer = key
     won = dict(result.tricks_won)
-    topics = _kind_topics([result.ruling.kind]) | _contract_topics(rp.contract) | {"scoring"}
+    topics = _kind_topics([result.ruling.kind], None) | _contract_topics(rp.contract) | {"scoring"}
     return Question(
         kind=QuestionKind.SCORE,
         source=rp.hand.title,
@@ -555,7 +579,10 @@ def make_quiz(
     if count < 1:
         raise ValueError(f"a quiz has at least one question, not {count}")
     rng = random.Random(seed)
-    kinds = tuple(kinds)
+    # Only a lesson asks a decision: random deals are not searched for one.
+    kinds = tuple(kinds) if replays else tuple(k for k in kinds if k is not QuestionKind.DECISION)
+    if not kinds:
+        return []
     pool: dict[QuestionKind, list[Question]] = {k: [] for k in kinds}
 
     def add(rp: Replay) -> None:

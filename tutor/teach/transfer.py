@@ -10,23 +10,43 @@ be imported on another machine and the questions asked again there::
      "answers": [{"uid": "...", "question": "<key>", "at": "2026-01-01T09:00:00+00:00",
                   "correct": true, "seconds": 4.2, "given": ["N"]}]}
 
-Importing is one transaction: answers already there (the same ``uid``) are skipped, so importing
+Importing checks the whole export before it writes anything: every value has its type and a
+sensible range (a time between 1970 and a day past this machine's clock, seconds from 0 to
+10⁹, a trick from 1 to 99), every word is a list of strings, every deal is a hand file tutor
+reads, every question's key is the one its deal, kind and place make, and nothing is listed
+twice. One fault refuses the whole file, naming the file, the entry and the fault. The import
+itself is one transaction: answers already there (the same ``uid``) are skipped, so importing
 twice changes nothing, and each question's schedule is then worked out again from all its answers.
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import math
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from tutor.teach.memory import History, HistoryError, iso
+from tutor.files.handfile import loads
+from tutor.files.problems import FileProblems
+from tutor.teach.memory import History, HistoryError, iso, key_of
 from tutor.teach.quiz import QuestionKind
 
-__all__ = ["FORMAT", "export_history", "import_history"]
+__all__ = ["FORMAT", "MAX_EXPORT_BYTES", "CheckedExport", "check_export", "export_history", "import_history",
+           "read_export"]
 
 FORMAT = "tutor-history"
 VERSION = 1
+
+#: The largest export ``tutor history import`` reads: 64 MiB. An answer takes about 0.8 kB of
+#: export when a deal is asked three or four times, and up to 2.5 kB when each answer has a deal
+#: of its own, so this is 25,000 to 80,000 answers: years of daily quizzes.
+MAX_EXPORT_BYTES = 64 * 1024 * 1024
+
+#: The earliest answer time an import accepts; the latest is a day past the importing clock.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+MAX_SECONDS = 10**9
+MAX_TRICK = 99
 
 
 def export_history(history: History) -> dict[str, Any]:
@@ -59,71 +79,199 @@ def export_history(history: History) -> dict[str, Any]:
     }
 
 
+def read_export(text: str, source: str) -> Any:
+    """An export's text as JSON; a :class:`HistoryError` naming the file (and line) if it is not.
+
+    Strict JSON only: ``NaN`` and ``Infinity`` are refused, and so is nesting too deep to read.
+    """
+    def constant(name: str) -> None:
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        return json.loads(text, parse_constant=constant)
+    except json.JSONDecodeError as err:
+        raise HistoryError(f"{source}:{err.lineno}: not JSON ({err.msg})") from None
+    except RecursionError:
+        raise HistoryError(f"{source}: nested too deeply to be a history export (a list or object "
+                           f"inside thousands of others)") from None
+    except ValueError as err:  # a constant, or an integer of thousands of digits
+        raise HistoryError(f"{source}: not JSON tutor reads ({err})") from None
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, dict | list) else (
+        "an object" if isinstance(value, dict) else "a list")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _said(text: str) -> str:
+    """A string from the export as a message quotes it (``'…'``), cut short if long."""
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
 def _need(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    if not isinstance(obj, dict) or key not in obj:
+    if not isinstance(obj, dict):
+        raise HistoryError(f"{where}: should be an object with {key!r}, not {_shown(obj)}")
+    if key not in obj:
         raise HistoryError(f"{where}: {key!r} is missing")
     value = obj[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-        raise HistoryError(f"{where}: {key!r} should be {names}, not {json.dumps(value)}")
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):
+        names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+        raise HistoryError(f"{where}: {key!r} should be {names}, not {_shown(value)}")
+    if isinstance(value, str):
+        _text(value, f"{where}: {key!r}")
     return value
+
+
+def _text(value: str, where: str) -> str:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise HistoryError(f"{where} holds an escape (\\ud800…\\udfff) that is not a character") from None
+    return value
+
+
+def _name(obj: Any, key: str, where: str) -> str:
+    value: str = _need(obj, key, str, where)
+    if not value.strip():
+        raise HistoryError(f"{where}: {key!r} is empty")
+    return value
+
+
+def _words(obj: Any, key: str, where: str) -> list[str]:
+    value: list[Any] = _need(obj, key, list, where)
+    for n, word in enumerate(value):
+        if not isinstance(word, str):
+            raise HistoryError(f"{where}: {key!r} should be a list of strings, but item {n} is "
+                               f"{_shown(word)}")
+        _text(word, f"{where}: {key}[{n}]")
+    return value
+
+
+def _number(obj: Any, key: str, where: str, low: float, high: float, kind: tuple[type, ...]) -> Any:
+    value = _need(obj, key, (*kind, type(None)), where)
+    if value is None:
+        return None
+    if (isinstance(value, float) and not math.isfinite(value)) or not low <= value <= high:
+        raise HistoryError(f"{where}: {key!r} should be from {low:g} to {high:g}, not {_shown(value)}")
+    return value
+
+
+def _time(obj: Any, key: str, where: str, now: datetime) -> str:
+    at: str = _need(obj, key, str, where)
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError as err:
+        raise HistoryError(f"{where}: {key!r} {_said(at)} is not a time with a zone ({err})") from None
+    if when.tzinfo is None:
+        raise HistoryError(f"{where}: {key!r} {_said(at)} is not a time with a zone (it has none)")
+    try:
+        in_range = EARLIEST <= when <= now + timedelta(days=1)
+    except OverflowError:  # a time at the very end of the calendar, in a zone west of UTC
+        in_range = False
+    if not in_range:
+        raise HistoryError(f"{where}: {key!r} {_said(at)} is not between 1970 and now "
+                           f"(this machine's clock says {now:%Y-%m-%d})")
+    return iso(when)
+
+
+@dataclass(frozen=True)
+class CheckedExport:
+    """An export with every value checked (:func:`check_export`): rows ready to insert."""
+
+    deals: list[tuple[str, str, str]]
+    questions: list[tuple[str, str, str, int | None, str | None, str, str, str]]
+    answers: list[tuple[str, str, str, bool, float | None, str]]
+
+
+def check_export(data: Any, source: str = "<json>", now: datetime | None = None) -> CheckedExport:
+    """Check every value of an export (see the module's text); :class:`HistoryError` at the first
+    fault, naming ``source``, the entry and the fault. ``now``: the clock answers may not be
+    after (by more than a day); default this machine's."""
+    now = datetime.now(UTC) if now is None else now
+    if not isinstance(data, dict):
+        raise HistoryError(f"{source}: not a tutor history export (the JSON is {_shown(data)}, "
+                           f"not an object)")
+    if _need(data, "format", str, source) != FORMAT:
+        raise HistoryError(f"{source}: 'format' should be {FORMAT!r}: is this a tutor history export?")
+    version = _need(data, "version", int, source)
+    if version > VERSION:
+        raise HistoryError(f"{source}: export version {_shown(version)} is newer than this tutor reads")
+    if version < 1:
+        raise HistoryError(f"{source}: 'version' should be 1 to {VERSION}, not {version}")
+    deals: dict[str, Any] = _need(data, "deals", dict, source)
+    out = CheckedExport([], [], [])
+    for deal, body in deals.items():
+        where = f"{source}: deals[{_said(deal)}]"
+        _text(deal, where)
+        title, hand = _need(body, "title", str, where), _need(body, "hand", str, where)
+        try:
+            loads(hand, "<hand>")
+        except FileProblems as err:
+            first = err.problems[0].message if err.problems else str(err)
+            raise HistoryError(f"{where}: 'hand' is not a hand file tutor reads ({first})") from None
+        out.deals.append((deal, title, hand))
+    keys: set[str] = set()
+    for n, q in enumerate(_need(data, "questions", list, source)):
+        where = f"{source}: questions[{n}]"
+        kind = _need(q, "kind", str, where)
+        try:
+            known = QuestionKind(kind)
+        except ValueError:
+            raise HistoryError(f"{where}: 'kind' {_said(kind)} is not a question kind") from None
+        deal = _need(q, "deal", str, where)
+        if deal not in deals:
+            raise HistoryError(f"{where}: deal {_said(deal)} is not among the export's deals")
+        key = _need(q, "key", str, where)
+        trick = _number(q, "trick", where, 1, MAX_TRICK, (int,))
+        place = _need(q, "place", (str, type(None)), where)
+        if key != key_of(deal, known, trick, place):
+            raise HistoryError(f"{where}: 'key' {_said(key)} is not the key of its deal, kind, trick "
+                               f"and place ({_said(key_of(deal, known, trick, place))})")
+        if key in keys:
+            raise HistoryError(f"{where}: the question {_said(key)} is listed twice")
+        keys.add(key)
+        out.questions.append((key, deal, kind, trick, place, json.dumps(_words(q, "topics", where)),
+                              json.dumps(_words(q, "rulings", where)), _need(q, "prompt", str, where)))
+    uids: set[str] = set()
+    for n, a in enumerate(_need(data, "answers", list, source)):
+        where = f"{source}: answers[{n}]"
+        key = _need(a, "question", str, where)
+        if key not in keys:
+            raise HistoryError(f"{where}: question {_said(key)} is not among the export's questions")
+        uid = _name(a, "uid", where)
+        if uid in uids:
+            raise HistoryError(f"{where}: the answer {_said(uid)} is listed twice")
+        uids.add(uid)
+        when = _time(a, "at", where, now)
+        correct = _need(a, "correct", bool, where)
+        seconds = _number(a, "seconds", where, 0, MAX_SECONDS, (int, float))
+        given = json.dumps(_words(a, "given", where))
+        out.answers.append((uid, key, when, correct, None if seconds is None else float(seconds), given))
+    return out
 
 
 def import_history(history: History, data: Any, source: str = "<json>") -> int:
     """Add an exported history's answers to this history's learner; returns how many were new.
 
-    Raises :class:`HistoryError` naming the source and the entry when the JSON is not an export.
+    ``data`` is the JSON, or an export already checked. Raises :class:`HistoryError` naming the
+    source and the entry when the JSON is not an export; then nothing at all is imported.
     """
-    if _need(data, "format", str, source) != FORMAT:
-        raise HistoryError(f"{source}: 'format' should be {FORMAT!r}: is this a tutor history export?")
-    if _need(data, "version", int, source) > VERSION:
-        raise HistoryError(f"{source}: export version {data['version']} is newer than this tutor reads")
-    deals = _need(data, "deals", dict, source)
-    questions = _need(data, "questions", list, source)
-    answers = _need(data, "answers", list, source)
-    keys = set()
+    export = data if isinstance(data, CheckedExport) else check_export(data, source, history.now())
     with history.transaction() as db:
         learner = history.ensure_learner(db)
-        for deal, body in deals.items():
-            where = f"{source}: deals[{deal!r}]"
-            db.execute("INSERT OR IGNORE INTO deals (id, title, hand) VALUES (?, ?, ?)",
-                       (deal, _need(body, "title", str, where), _need(body, "hand", str, where)))
-        for n, q in enumerate(questions):
-            where = f"{source}: questions[{n}]"
-            kind = _need(q, "kind", str, where)
-            try:
-                QuestionKind(kind)
-            except ValueError:
-                raise HistoryError(f"{where}: 'kind' {kind!r} is not a question kind") from None
-            deal = _need(q, "deal", str, where)
-            if deal not in deals:
-                raise HistoryError(f"{where}: deal {deal!r} is not among the export's deals")
-            db.execute(
-                "INSERT OR IGNORE INTO questions (key, deal, kind, trick, place, topics, rulings, prompt)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (_need(q, "key", str, where), deal, kind, _need(q, "trick", (int, type(None)), where),
-                 _need(q, "place", (str, type(None)), where), json.dumps(_need(q, "topics", list, where)),
-                 json.dumps(_need(q, "rulings", list, where)), _need(q, "prompt", str, where)),
-            )
-            keys.add(q["key"])
+        db.executemany("INSERT OR IGNORE INTO deals (id, title, hand) VALUES (?, ?, ?)", export.deals)
+        db.executemany(
+            "INSERT OR IGNORE INTO questions (key, deal, kind, trick, place, topics, rulings, prompt)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", export.questions)
         added = 0
         touched: set[str] = set()
-        for n, a in enumerate(answers):
-            where = f"{source}: answers[{n}]"
-            key = _need(a, "question", str, where)
-            if key not in keys:
-                raise HistoryError(f"{where}: question {key!r} is not among the export's questions")
-            at = _need(a, "at", str, where)
-            try:
-                when = iso(datetime.fromisoformat(at))
-            except ValueError as err:
-                raise HistoryError(f"{where}: 'at' {at!r} is not a time with a zone ({err})") from None
+        for uid, key, when, correct, seconds, given in export.answers:
             cur = db.execute(
                 "INSERT OR IGNORE INTO answers (uid, learner, question, answered_at, correct, seconds, given)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (_need(a, "uid", str, where), learner, key, when,
-                 int(_need(a, "correct", bool, where)), _need(a, "seconds", (int, float, type(None)), where),
-                 json.dumps(_need(a, "given", list, where))),
+                (uid, learner, key, when, int(correct), seconds, given),
             )
             if cur.rowcount:
                 added += 1

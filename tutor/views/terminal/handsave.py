@@ -1,7 +1,9 @@
 """``tutor play --save FILE``: a hand played at the practice table is never lost to its file.
 
 :func:`check_save` runs before the deal: the folder must exist and take a new file, the path must
-not be a folder, and an existing file is written over only with ``--force``. :func:`save_hand`
+not be a folder, a device or a pipe (it is written only at the end of the hand; tutor's own
+standard output, ``/dev/stdout``, is fine), and an existing file is written over only with
+``--force``. :func:`save_hand`
 runs at the end: when writing fails anyway (a full disk, the folder removed meanwhile), the
 hand goes to a temporary file instead, or, failing that too, to standard output, and the
 message says where it went.
@@ -19,6 +21,7 @@ from typing import TextIO
 
 from tutor.engine.hand import Hand
 from tutor.files.handwrite import dumps
+from tutor.files.writeguard import UnwritableFile, refusal, write_output
 
 __all__ = ["SaveError", "Saved", "check_save", "save_hand"]
 
@@ -57,11 +60,14 @@ def check_save(path: str, *, force: bool) -> None:
     if not folder.is_dir():
         raise SaveError(f"--save {path}: {folder} is a file, not a folder")
     if _exists(p):
+        why = refusal(p, pipes=False)  # opens nothing: a pipe must not see a writer come and go
+        if why is not None:
+            raise SaveError(f"--save {path}: that is {why}")
         if not force:
             raise SaveError(f"--save {path}: the file exists; add --force to write over it, or "
                             "give another name")
         if not p.is_file():
-            return  # a device, a pipe, a link to nowhere: written through as it is, at the end
+            return  # a standard stream, a link to nowhere: written through as it is, at the end
         folder = Path(os.path.realpath(p)).parent  # a new file made beside it replaces it
     try:  # os.access says yes to root even where no file can be made (/proc): make one
         fd, probe = tempfile.mkstemp(dir=folder, prefix=".tutor-play-", suffix=".tmp")
@@ -75,7 +81,8 @@ def check_save(path: str, *, force: bool) -> None:
 def _write(path: Path, text: str, *, force: bool) -> None:
     """Write ``text`` to ``path``: a new file only, unless ``force``. An existing regular file
     (through any links) is replaced whole or not at all, so a failed write leaves its old
-    content; anything else in the way (a device, a pipe) is written through as it is."""
+    content; a standard stream or a link to nowhere is written through as it is, and anything
+    else (a pipe or device put there since the check) is refused without waiting on it."""
     data = text.encode("utf-8")
     if force and path.is_file():
         target = Path(os.path.realpath(path))
@@ -91,8 +98,7 @@ def _write(path: Path, text: str, *, force: bool) -> None:
             raise
         return
     if force and _exists(path):
-        with open(path, "wb") as f:
-            f.write(data)
+        write_output(path, data, pipes=False)
         return
     try:
         f = open(path, "xb")  # noqa: SIM115 (closed below; a file made here is removed on failure)
@@ -115,6 +121,8 @@ def save_hand(hand: Hand, path: str, out: TextIO, *, force: bool) -> Saved:
         return Saved(path, True, f"saved the hand to {path} (tutor check {path})")
     except OSError as err:
         failed = f"could not write the hand to {path} ({_reason(err)})"
+    except UnwritableFile as err:
+        failed = f"could not write the hand to {path} ({err})"
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix="tutor-play-", suffix=".yaml")

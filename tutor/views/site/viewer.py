@@ -24,8 +24,8 @@ from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
-from tutor.views.pages import Pictures, paragraphs
-from tutor.views.render import card_view
+from tutor.views.shared.notes import paragraphs
+from tutor.views.shared.render import Pictures, card_view
 
 __all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
 

@@ -19,19 +19,23 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.cards import Card
+from tutor.engine.order import sorted_hand
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
+from tutor.files.guard import read_text
+from tutor.files.writeguard import UnwritableFile, write_output
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
 from tutor.teach.bestcard import best_card_spots
 from tutor.teach.values import TurnValues, step_values, takes
-from tutor.views.pages import Pictures
-from tutor.views.render import sorted_hand
+from tutor.views.shared.render import Pictures
 
 __all__ = ["CACHE", "AnalysisCache", "add_analysis", "content_key"]
 
 #: The cache file, in the output folder; never listed in the manifest, so never removed by a build.
 CACHE = ".tutor-analysis.json"
+#: The largest analysis cache read: 64 MB (a hand's analysis takes a few kB).
+CACHE_BYTES = 64 * 1024 * 1024
 _VERSION = 1
 
 
@@ -74,7 +78,7 @@ class AnalysisCache:
         self._entries: dict[str, Any] = {}
         self._used: set[str] = set()
         try:
-            raw = json.loads(self.path.read_text("utf-8"))
+            raw = json.loads(read_text(self.path, "analysis cache", limit=CACHE_BYTES))
             hands = raw.get("hands") if isinstance(raw, dict) else None
             if isinstance(hands, dict) and raw.get("version") == _VERSION:
                 self._entries = hands
@@ -102,8 +106,8 @@ class AnalysisCache:
         text = json.dumps({"version": _VERSION, "hands": kept}, ensure_ascii=False, sort_keys=True)
         try:
             if not (self.path.is_file() and self.path.read_text("utf-8") == text):
-                self.path.write_text(text, "utf-8")
-        except (OSError, UnicodeDecodeError):
+                write_output(self.path, text.encode("utf-8"), pipes=False)  # no pipe, no device
+        except (OSError, UnicodeDecodeError, UnwritableFile):
             pass  # only a cache: the next build analyses again
 
 

@@ -1,29 +1,27 @@
 """What the lesson-page templates are given: plain values and pictures, all from the engine.
 
-Cards, hands and tricks are drawn here once, through :mod:`tutor.views.render`, with the site's
-Jinja environment (so a ``_cards.html`` given with ``--templates`` wins); rulings are the
+Cards, hands and tricks are drawn here once, by :class:`~tutor.views.shared.render.Pictures` with
+the site's Jinja environment (so a ``_cards.html`` given with ``--templates`` wins); rulings are the
 engine's sentences as they are. Nothing here decides a rule.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-import jinja2
 from markupsafe import Markup
 
 from tutor.engine.auction import Pass
-from tutor.engine.cards import Card
 from tutor.engine.decision import Choice, choice_pretty, choice_words
-from tutor.engine.play import Play, PlayContext
+from tutor.engine.play import Play
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.scoring import signed
-from tutor.engine.seats import Seat
 from tutor.engine.wording import setting_words
-from tutor.views.render import render_card, render_hand, render_piles, render_trick
+from tutor.views.shared.notes import paragraphs
+from tutor.views.shared.render import Pictures
 
-__all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
+__all__ = ["lesson_summary", "lesson_view"]
 
 _TABLE_STEPS = {
     StepKind.KITTY: "The kitty",
@@ -32,40 +30,6 @@ _TABLE_STEPS = {
     StepKind.NOMINATE: "The joker",
     StepKind.PARTNER: "The partner",
 }
-
-
-class Pictures:
-    """Cards, hands and tricks drawn by :mod:`tutor.views.render` with one Jinja environment.
-
-    A page shows the same card many times (the deal, the trick, the quiz, the answer); a card's
-    picture depends only on the card, its state and the templates, so each is drawn once.
-    """
-
-    def __init__(self, env: jinja2.Environment) -> None:
-        self.env = env
-        self._cards: dict[tuple[str, str], Markup] = {}
-
-    def card(self, card: Card | Play, state: str = "") -> Markup:
-        key = (str(card), state)
-        found = self._cards.get(key)
-        if found is None:
-            found = self._cards[key] = render_card(card, state=state, env=self.env)
-        return found
-
-    def hand(self, seat: Seat, cards: Sequence[Card], context: PlayContext | None = None) -> Markup:
-        """A hand; with a suit contract's ``context``, trumps first (:func:`~.render.sorted_hand`)."""
-        return render_hand(seat, cards, context=context, env=self.env)
-
-    def trick(self, trick: TrickRecord) -> Markup:
-        return render_trick(trick, env=self.env)
-
-
-def paragraphs(text: str | None) -> list[str]:
-    """An author's note as paragraphs (a blank line starts a new one); escaping is the template's."""
-    if not text:
-        return []
-    parts = [" ".join(line.strip() for line in block.splitlines()) for block in text.split("\n\n")]
-    return [p for p in parts if p]
 
 
 def _state(rp: Replay) -> str:
@@ -241,8 +205,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     if hand.piles is not None:  # the two-handed game: the table piles under each hand
         for seat, dealt in hand.piles.items():
             if seat.value in deal:
-                deal[seat.value] += render_piles(seat, dealt.start(), show_down=True,
-                                                 env=draw.env)
+                deal[seat.value] += draw.piles(seat, dealt.start(), show_down=True)
     table_steps: list[dict[str, object]] = []
     tricks: list[dict[str, object]] = [_trick(t, notes, draw) for t in rp.tricks]
     last_trick = 0

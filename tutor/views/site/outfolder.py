@@ -22,6 +22,7 @@ import fcntl
 import hashlib
 import os
 import re
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -112,6 +113,9 @@ def _plan(root: Path, out: Path, files: Mapping[str, bytes], previous: Mapping[s
     targets: dict[str, Path] = {}
     refused: list[str] = []
     blocked: list[str] = []
+    manifest = root / MANIFEST
+    if not manifest.is_symlink() and manifest.exists() and not manifest.is_file():
+        blocked.append(f"{MANIFEST} ({_what(manifest)} where tutor keeps the list of files it wrote)")
     for rel, data in files.items():
         target = inside(root, rel)
         if target is None:
@@ -122,8 +126,7 @@ def _plan(root: Path, out: Path, files: Mapping[str, bytes], previous: Mapping[s
                 what = "link" if here.is_symlink() else "file"
                 blocked.append(f"{parent} (a {what} where tutor needs a folder)")
         if target.is_symlink() or (target.exists() and not target.is_file()):
-            blocked.append(f"{rel} (a {'link' if target.is_symlink() else 'folder'} where tutor writes "
-                           f"a page)")
+            blocked.append(f"{rel} ({_what(target)} where tutor writes a page)")
             continue
         if target.is_file():
             current = target.read_bytes()
@@ -144,6 +147,20 @@ def _plan(root: Path, out: Path, files: Mapping[str, bytes], previous: Mapping[s
     return targets
 
 
+def _what(path: Path) -> str:
+    """What is at ``path``, in words, when it is not a regular file: a link, a folder, a pipe..."""
+    if path.is_symlink():
+        return "a link"
+    mode = path.stat().st_mode
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a socket" if stat.S_ISSOCK(mode) else "something other than a file"
+
+
 def _listed(names: list[str], most: int = 8) -> str:
     shown = ", ".join(names[:most])
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
@@ -153,8 +170,14 @@ def _write(target: Path, data: bytes) -> None:
     """Write ``data`` to a new file beside ``target`` and rename it into place."""
     target.parent.mkdir(parents=True, exist_ok=True)
     temp = target.with_name(f".{target.name}.{os.getpid()}.tutor-tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
-        with open(temp, "wb") as fp:
+        try:  # a new file only: never through a link, nor into a pipe left under this name
+            fd = os.open(temp, flags, 0o666)
+        except FileExistsError:  # tutor's own name: left by a build cut short in this process id
+            temp.unlink()
+            fd = os.open(temp, flags, 0o666)
+        with os.fdopen(fd, "wb") as fp:
             fp.write(data)
         os.replace(temp, target)
     except BaseException:

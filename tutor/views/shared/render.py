@@ -6,12 +6,15 @@ through this module, from a Jinja environment with autoescape on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import os
+import posixpath
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 import jinja2
+from jinja2.loaders import split_template_path
 from markupsafe import Markup
 
 from tutor.engine.cards import Card, Joker, SuitedCard
@@ -20,10 +23,42 @@ from tutor.engine.piles import Pile
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import TrickRecord
 from tutor.engine.seats import Seat
+from tutor.files.guard import UnreadableFile, read_text
 
 __all__ = [
-    "card_view", "environment", "render_card", "render_hand", "render_piles", "render_trick", "sorted_hand",
+    "MAX_TEMPLATE_BYTES", "Pictures", "UnreadableTemplate", "card_view", "environment", "render_card",
+    "render_hand", "render_piles", "render_trick", "sorted_hand",
 ]
+
+#: The largest template read: 4 MB (the largest shipped, viewer.js, is under 20 kB).
+MAX_TEMPLATE_BYTES = 4 * 1024 * 1024
+
+
+class UnreadableTemplate(jinja2.TemplateError):
+    """A template (or a file copied from the templates) that is not a regular file tutor reads:
+    the message names the file and says why."""
+
+
+class _GuardedLoader(jinja2.FileSystemLoader):
+    """Jinja's loader of template folders, reading each template through the guard: a pipe, a
+    device or a folder under a template's name is refused with the reason (not waited on, read
+    for ever, or passed over for the shipped template), and so is a file over the size limit."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        pieces = split_template_path(template)
+        for folder in self.searchpath:
+            filename = posixpath.join(folder, *pieces)
+            if os.path.lexists(filename):
+                break
+        else:
+            raise jinja2.TemplateNotFound(template)
+        try:
+            text = read_text(filename, "template", limit=MAX_TEMPLATE_BYTES)
+        except UnreadableFile as err:
+            raise UnreadableTemplate(f"{filename}: {err}") from None
+        return text, os.path.normpath(filename), lambda: True  # a build never reloads a template
+
 
 def templates_dir() -> Path:
     """Where the default templates are: ``templates/`` in a checkout, ``tutor/templates`` in a wheel."""
@@ -35,7 +70,7 @@ def environment(override: str | Path | None = None) -> jinja2.Environment:
     paths = [str(override)] if override else []
     paths.append(str(templates_dir()))
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(paths),
+        loader=_GuardedLoader(paths),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -197,3 +232,33 @@ def render_trick(
     winner = trick.winner.word if trick.winner else None
     return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner,
                                        "table-2" if two else ""))
+
+
+class Pictures:
+    """Cards, hands and tricks drawn by this module with one Jinja environment.
+
+    A page shows the same card many times (the deal, the trick, the quiz, the answer); a card's
+    picture depends only on the card, its state and the templates, so each is drawn once.
+    """
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        self._cards: dict[tuple[str, str], Markup] = {}
+
+    def card(self, card: Card | Play, state: str = "") -> Markup:
+        key = (str(card), state)
+        found = self._cards.get(key)
+        if found is None:
+            found = self._cards[key] = render_card(card, state=state, env=self.env)
+        return found
+
+    def hand(self, seat: Seat, cards: Sequence[Card], context: PlayContext | None = None) -> Markup:
+        """A hand; with a suit contract's ``context``, trumps first (:func:`sorted_hand`)."""
+        return render_hand(seat, cards, context=context, env=self.env)
+
+    def trick(self, trick: TrickRecord) -> Markup:
+        return render_trick(trick, env=self.env)
+
+    def piles(self, seat: Seat, piles: Sequence[Pile], *, show_down: bool = False) -> Markup:
+        """The two-handed game's table piles (:func:`render_piles`)."""
+        return render_piles(seat, piles, show_down=show_down, env=self.env)
