@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tutor.engine.cards import Card
+from tutor.engine.equals import equal_runs
 from tutor.engine.hand import NoteClaim
 from tutor.engine.replay import Replay
 from tutor.engine.seats import agree
 from tutor.files.handfile import FileProblem, HandFileError, LoadedHand, check, load_with_lines, read
 from tutor.files.spoilers import spoiler_problems
 from tutor.files.verify_decision import verify_decision
-from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
+from tutor.solve import Analysis, CardValue, Position, SolveError, Solver, analyse, deal_of
 from tutor.solve.report import cost_sentence
 
 __all__ = ["claim_problems", "verify"]
@@ -68,6 +70,7 @@ def claim_problems(loaded: LoadedHand, rep: Replay, solver: Solver | None = None
             f"{agree(an.side_words, 'take')} "
             f"{an.par}", "solver",
         ))
+    positions: list[Position] | None = None
     starts = [0]
     for trick in hand.play:
         starts.append(starts[-1] + len(trick))
@@ -76,15 +79,27 @@ def claim_problems(loaded: LoadedHand, rep: Replay, solver: Solver | None = None
         index = starts[t - 1] + c - 1
         if index >= len(an.plays):  # tutor check has reported the note already
             continue
-        message = _refuted(claim, an.plays[index], an)
+        runs: dict[Card, Card] = {}
+        if claim.only:
+            positions = positions or [pos for pos, _ in deal_of(rep).positions()]
+            runs = _runs(positions[index])
+        message = _refuted(claim, an.plays[index], an, runs)
         if message:
             out.append(FileProblem(loaded.path, loaded.line_of(("notes", key)),
                                    f"note {key!r}: {message}", "solver"))
     return out
 
 
-def _refuted(claim: NoteClaim, cv: CardValue, an: Analysis) -> str | None:
-    """Why the solver refutes this claim about this card, or None if it holds."""
+def _runs(pos: Position) -> dict[Card, Card]:
+    """The equal cards of the hand to move (each card to the top of its run)."""
+    me = pos.to_move
+    others = [c for i, h in enumerate(pos.hands) if i != me for c in h] + [p.card for p in pos.trick]
+    return equal_runs(pos.hands[me], others, pos.ctx)
+
+
+def _refuted(claim: NoteClaim, cv: CardValue, an: Analysis, runs: dict[Card, Card]) -> str | None:
+    """Why the solver refutes this claim about this card, or None if it holds; ``runs`` holds
+    the mover's equal cards (an equal card doing as well does not make ``only`` false)."""
     card = f"{cv.seat.word}'s {cv.play.pretty()}"
     if claim.best is True and cv.cost:
         return f"the note claims {card} was a best card, but {cost_sentence(cv, an.side_words)}"
@@ -97,7 +112,9 @@ def _refuted(claim: NoteClaim, cv: CardValue, an: Analysis) -> str | None:
     if claim.only:
         if cv.cost:
             return f"the note claims {card} was the only best card, but {cost_sentence(cv, an.side_words)}"
-        others = [p.pretty() for p in cv.best_plays() if p != cv.play and p.card != cv.play.card]
+        mine = runs.get(cv.play.card, cv.play.card)
+        others = [p.pretty() for p in cv.best_plays()
+                  if p != cv.play and runs.get(p.card, p.card) != mine]
         if others:
             return (f"the note claims {card} was the only best card, but {', '.join(others)} "
                     f"did as well ({agree(an.side_words, 'take')} {cv.best} either way)")
