@@ -87,6 +87,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    from tutor.files.writeguard import UnwritableFile
+    from tutor.views.terminal.puzzles import mine_deals, summary
+
+    try:
+        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap)
+    except (UnwritableFile, ValueError, OSError) as err:
+        print(f"tutor puzzles mine: {err}", file=sys.stderr)
+        return 2
+    summary(mined, Path(args.out), sys.stdout)
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
     from tutor.views.terminal.replay import format_replay
@@ -395,6 +408,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="solve N layouts a card with no clock (reproducible; default: about a "
                    "second a card)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("puzzles", help="puzzles mined from play: one card alone keeps the result")
+    puzzles = p.add_subparsers(dest="puzzles_command", required=True, metavar="ACTION")
+    p = puzzles.add_parser("mine", help="play seeded deals with the computer and write each "
+                           "open-hands puzzle found as a hand file (tutor check verifies it)")
+    p.add_argument("--deals", type=positive, default=10, help="how many deals (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    p.add_argument("-o", "--out", required=True, metavar="DIR", help="the folder to write to")
+    p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
+    p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
+    p.set_defaults(func=cmd_puzzles)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
     p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
