@@ -18,11 +18,11 @@ from tutor.engine.cards import Card
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
-from tutor.solve import deal_of
+from tutor.solve import Position, deal_of
 from tutor.solve.singledummy import SingleDummy, goal_of, single_dummy
-from tutor.teach.players.inference import DEFAULT_MODEL, Model, history_of, weighted_layouts
+from tutor.teach.players.inference import DEFAULT_MODEL, Model, Weighted, history_of, weighted_layouts
 
-__all__ = ["DEFAULT_LAYOUTS", "analyse_position", "analyse_seat"]
+__all__ = ["DEFAULT_LAYOUTS", "analyse_position", "analyse_seat", "layouts_at"]
 
 #: Layouts solved for each card when there are more than that.
 DEFAULT_LAYOUTS = 100
@@ -50,6 +50,14 @@ def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, se
                      model: Model = DEFAULT_MODEL, auction: bool = True) -> SingleDummy:
     """The single-dummy values of every legal card once ``cards`` cards have been played, for
     the seat to play then. ``auction`` False: the layouts are not weighted by the calls."""
+    pos, weighted = layouts_at(rep, cards, most=most, seed=seed, model=model, auction=auction)
+    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note)
+
+
+def layouts_at(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,
+               model: Model = DEFAULT_MODEL, auction: bool = True) -> tuple[Position, Weighted]:
+    """The true position once ``cards`` cards have been played, and the weighted layouts of
+    what the seat to play then cannot see (the ones :func:`analyse_position` values)."""
     deal = deal_of(rep)
     pos = deal.start
     for k, (here, _play) in enumerate(deal.positions()):
@@ -66,7 +74,7 @@ def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, se
     weighted = weighted_layouts(pos, me, history if auction else None, pack=rep.rules.the_pack.cards,
                                 known=known, gone=gone, rng=random.Random(seed * 1009 + cards),
                                 most=most, model=model)
-    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note)
+    return pos, weighted
 
 
 def analyse_seat(rep: Replay, seat: Seat, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,
