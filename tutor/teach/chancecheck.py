@@ -153,18 +153,22 @@ def _refuted(claim: NoteClaim, ch: CardChances, played: Play) -> list[str]:
                    f"must be within {TOLERANCE} points of the figure `tutor analyse --seat "
                    f"{ch.seat.value}` gives")
     if claim.best_chance:
-        for other in ch.outcomes:
-            if other == play or ch.outcomes[other] == ch.outcomes[play]:
-                continue  # the card itself, or one that does the same on every layout
+        # cards that do the same on every layout (the 6 and the 5 of a suit) are named together
+        alike: dict[tuple[bool, ...], list[Play]] = {}
+        for other, outcome in ch.outcomes.items():
+            if outcome != ch.outcomes[play]:  # not the card itself, nor one equal to it
+                alike.setdefault(outcome, []).append(other)
+        for group in alike.values():
+            other, names = group[0], ", ".join(o.pretty() for o in group)
             q = ch.chance(other)
             margin, err = p - q, ch.difference_error(play, other)
             if margin <= 0:
-                out.append(f"the note claims {card} had the best chance, but {other.pretty()} "
-                           f"{verb} the contract in {_pct(q)} of the layouts, against {_pct(p)} "
-                           f"({how})")
+                out.append(f"the note claims {card} had the best chance, but {names} "
+                           f"{verb if len(group) == 1 else verb[:-1]} the contract in {_pct(q)} "
+                           f"of the layouts, against {_pct(p)} ({how})")
             elif margin <= MARGIN * err:
                 out.append(f"the note claims {card} had the best chance, but its lead over "
-                           f"{other.pretty()} ({_pct(p)} against {_pct(q)}) is {100 * margin:.1f} "
-                           f"points, within {MARGIN:g} standard errors of the difference "
-                           f"({100 * err:.1f} points each): the sampling cannot tell them apart")
+                           f"{names} ({_pct(p)} against {_pct(q)}) is {100 * margin:.1f} points, "
+                           f"not more than {MARGIN:g} standard errors of the difference (one is "
+                           f"{100 * err:.1f} points): the sampling cannot tell them apart")
     return out
