@@ -29,7 +29,8 @@ from tutor.teach.lessoncheck import check_lesson
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
-NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps")
+NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
+       "three-handed-no-partner-count-the-kitty")
 
 
 def _replay(name: str) -> Replay:
@@ -97,6 +98,40 @@ def test_the_kitty_lessons_south_holds_both_bowers_and_no_side_ace() -> None:
     rp = _replay("kitty-odds-one-trick-not-two")
     held = {str(c) for c in rp.hand.hands[Seat.S]}
     assert {"JH", "JD"} <= held and not held & {"AS", "AC", "AD", "AH", "Jo"}
+
+
+def test_at_three_the_kitty_is_three_of_23_cards() -> None:
+    rp = _replay("three-handed-no-partner-count-the-kitty")
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    unseen = _unseen_by_south(rp)
+    trumps = [c for c in unseen if effective_suit(c, ctx) is ctx.trumps]
+    aces = [c for c in unseen if str(c) in ("AS", "AC", "AD")]
+    assert (len(unseen), len(trumps), len(aces)) == (23, 5, 2)
+    assert "JH" in map(str, trumps)                      # the right bower is out
+    assert comb(23, 3) == 1771
+
+    def at_least(good: int, k: int) -> int:
+        return percent(Fraction(sum(comb(good, j) * comb(23 - good, 3 - j) for j in range(k, 4)), 1771))
+
+    assert [at_least(5, 1), at_least(7, 1), at_least(7, 2)] == [54, 68, 21]
+    listed = rp.hand.kitty_claims["auction"][1].any_of
+    assert sorted(map(str, listed)) == sorted(map(str, trumps + aces))
+    # the kitty that came: the ace of diamonds, one of the seven, and the king of clubs
+    assert [str(c) for c in rp.hand.kitty if c in trumps + aces] == ["AD"] and "KC" in map(str, rp.hand.kitty)
+    # "three places in 23, not in 33": any one card is in the kitty in 13% of kitties, not 9%
+    one_card = [percent(Fraction(comb(n - 1, 2), comb(n, 3))) for n in (23, 33)]
+    assert one_card == [13, 9]
+
+
+def test_at_three_the_left_bower_runs_into_the_right_and_south_ruffs_the_ace_of_spades() -> None:
+    rp = _replay("three-handed-no-partner-count-the-kitty")
+    third, fourth = rp.tricks[2], rp.tricks[3]
+    assert [str(p.card) for p in third.plays][:2] == ["JD", "JH"] and third.winner is Seat.W
+    assert [str(p.card) for p in fourth.plays] == ["AS", "JS", "8H"] and fourth.winner is Seat.S
+    # "South scores 200; East scores 10 and West 20"
+    assert rp.result is not None
+    assert {side.value: points for side, points in rp.result.score.items()} == {"S": 200, "E": 10, "W": 20}
 
 
 # --- misère or seven diamonds ----------------------------------------------------------------

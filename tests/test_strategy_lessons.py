@@ -58,6 +58,7 @@ COURSE = (
     "kitty-odds-one-trick-not-two",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
+    "three-handed-no-partner-count-the-kitty",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -151,6 +152,10 @@ CONTRACTS = {
     "kitty-odds-one-trick-not-two": [
         ("[7H, pass, pass, pass]", "", "[QS, 6D, 7D]", 7),     # seven hearts makes exactly
         ("[8H, pass, pass, pass]", "", "best", 7),             # eight: one off, whatever the discard
+    ],
+    "three-handed-no-partner-count-the-kitty": [
+        ("[7H, pass, pass]", "", "[10S, 8S, 7S]", 7),           # seven hearts makes exactly
+        ("[8H, pass, pass]", "", "best", 7),                    # eight: one off, whatever the discard
     ],
     "misere-or-seven-diamonds": [
         ("[6C, 6H, 7C, misere, pass, pass, pass]", "", "[AS, 7H, 8C]", 0),   # no trick
@@ -660,6 +665,7 @@ DESCRIBED = [
     ("no-trumps-what-to-bury", "intro", Seat.S, "You hold", "You open", True),
     ("kitty-odds-one-trick-not-two", "intro", Seat.S, "You hold", "In hearts", True),
     ("misere-or-seven-diamonds", "intro", Seat.S, "You hold", "Seven diamonds would", True),
+    ("three-handed-no-partner-count-the-kitty", "intro", Seat.S, "You hold", "In hearts", True),
 ]
 
 
