@@ -157,9 +157,9 @@ def test_the_misere_is_safe_with_many_discards_and_seven_diamonds_with_few() -> 
     diamonds = build(replace(rp.hand, auction=auction, play=(), notes={}, claims={}, kitty_claims={},
                              par=None, decision=None))
     seven = _values_by_discard(diamonds)
-    assert max(seven) == 7 and seven.count(7) == 3   # "only with the best of the 286 discards"
+    assert max(seven) == 7 and seven.count(7) == 3   # "only with one of the best 3 of the 286 discards"
     note = _note(rp, "auction")
-    assert "286 discards" in note and "makes exactly seven" in note
+    assert "best 3 of the 286 discards" in note and "makes exactly seven" in note
 
 
 def test_in_the_misere_partners_high_diamonds_are_out_of_play() -> None:
