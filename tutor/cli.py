@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from tutor.teach.memory import History
 
 from tutor.files.text import one_line
-from tutor.views.terminal.arguments import fill_columns, fresh_seed, positive, version
+from tutor.views.terminal.arguments import announce_seed, fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -140,7 +140,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         data, text = analysis.to_json(), format_analysis(analysis)
         if args.seat:  # single-dummy: with what the seat could see
             try:
-                sd = single_dummy_report(rep, analysis, args.seat)
+                sd = single_dummy_report(rep, analysis, args.seat, layouts=args.layouts, seed=args.seed)
             except SolveError as err:
                 print(f"{path}: {err}", file=sys.stderr)
                 status = 1
@@ -228,10 +228,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
         return 2
-    history, go_on = _quiz_history(args)
+    history, go_on = _quiz_history(args) if args.review else (None, True)
     if not go_on:
         return 2
-    seed = fresh_seed(args.seed)
+    seed = fresh_seed(args.seed, announce=False)  # said once the history is open (or refused)
     if args.review and history is not None:
         from tutor.teach.review import review_quiz
 
@@ -245,6 +245,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
               file=sys.stderr)
         return 1
+    if not args.review:  # opened (made, when new) only once there is something to ask and keep
+        history, go_on = _quiz_history(args)
+        if not go_on:
+            return 2
+    if args.seed is None:
+        announce_seed(seed)
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
@@ -426,6 +432,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
     p.add_argument("--seat", metavar="S", help="single-dummy too: each card of seat S (or all) "
                    "valued with what that seat could see (docs/analysis.md)")
+    p.add_argument("--layouts", type=positive, default=100, metavar="N",
+                   help="with --seat: layouts of the unseen cards dealt for each card (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="with --seat: the seed they are dealt by")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 
