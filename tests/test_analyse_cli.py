@@ -125,16 +125,6 @@ def test_without_the_core_python_answers(monkeypatch: pytest.MonkeyPatch) -> Non
     assert slow.options(late) == Solver("c").options(late)
 
 
-def test_without_the_core_tutor_says_analysis_is_slow(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import tutor.solve as solve
-
-    monkeypatch.setattr(solve, "FAST", False)  # what the command reads; the search stays fast here
-    assert main(["analyse", "--json", str(HANDS / "misere-partner-sits-out.yaml")]) == 0
-    assert "analysis runs in pure Python and is slow" in capsys.readouterr().err
-
-
 EXPORT_HANDS = Path(__file__).resolve().parent / "export_hands"
 
 

@@ -158,7 +158,7 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     # The count panel, closed until the learner opens it: the engine's count at this step.
     from tutor.engine.facts import facts_at
     from tutor.files import handfile
-    from tutor.views.count import trump_line
+    from tutor.views.shared.count import trump_line
 
     rp, _problems = handfile.check(ROOT / "hands" / "first-night-seven-hearts.yaml")
     assert rp is not None

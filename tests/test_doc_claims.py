@@ -47,7 +47,7 @@ RESULTS: list[tuple[str, str, str]] = [
     ("seven-spades-slam.yaml", "a slam on seven spades", "slam"),
     ("count-then-bid.yaml", "seven hearts, not eight", "made"),
     ("hearts-or-no-trumps.yaml", "eight hearts makes", "made"),
-    ("game-end-at-460.yaml", "six spades is enough", "made"),
+    ("game-end-at-460.yaml", "eight spades, what the hand is worth, makes", "made"),
     ("defence-north-trumps-partners-club.yaml", "sets the contract", "set"),
     ("game-end-win-on-defence.yaml", "bid the seven that wins if it makes", "made"),
     ("game-end-deep-in-the-red.yaml", "seven diamonds makes", "made"),

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.cards import Joker, Suit
+from tutor.engine.cards import PACKS, Card, Joker, Suit, SuitedCard
 from tutor.engine.hand import RulesSpec
 from tutor.engine.play import (
     IllegalPlay,
     Play,
+    PlayContext,
     effective_suit,
     joker_powerless,
     judge_play,
@@ -26,6 +27,7 @@ from tutor.engine.play import (
 )
 from tutor.engine.randomdeal import random_hand
 from tutor.engine.replay import replay
+from tutor.engine.seats import Seat
 from tutor.files.handfile import load
 from tutor.solve import FAST, Position, SolveError, Solver, apply, deal_of, moves
 from tutor.solve.core import Core
@@ -44,6 +46,8 @@ SPECS = [
     RulesSpec("three-handed"),
     RulesSpec("five-handed"),
     RulesSpec("six-handed"),
+    # The home-made pack: the 2s, 3s and red 4s twice (of identical cards the first played wins).
+    RulesSpec("six-handed", {"pack": "63-homemade"}),
 ]
 
 
@@ -147,6 +151,114 @@ def test_the_samples_cover_what_they_should() -> None:
                and any(isinstance(c, Joker) for h in p.hands for c in h)]
     assert len(not_yet) >= 10
     assert any(len(p.led) == 4 for p in not_yet)
+    # The home-made pack's identical cards, both still to play or in the trick.
+    assert sum(_identical_in_play(p) for p in NO_TRUMPS + SUITS) >= 10
+
+
+def _identical_in_play(pos: Position) -> bool:
+    cards = [c for h in pos.hands for c in h] + [p.card for p in pos.trick]
+    return len(set(cards)) < len(cards)
+
+
+_HOMEMADE = PACKS["63-homemade"].cards
+_TWINS = sorted({c for c in _HOMEMADE if _HOMEMADE.count(c) == 2}, key=str)
+_SINGLES = [c for c in _HOMEMADE if _HOMEMADE.count(c) == 1]
+_LOW = [c for c in _SINGLES if isinstance(c, SuitedCard) and c.rank.value in "5 6 7 8"]
+_SIX = (Seat.N, Seat.NE, Seat.SE, Seat.S, Seat.SW, Seat.NW)
+KINDS = ("suit", "no-trumps", "misère")
+
+
+def _with_identical_cards(seed: int, kind: str) -> Position:
+    """A small position from the home-made pack with one to three pairs of identical cards
+    dealt, half the other cards low ones of their suits (where the ties decide tricks), some
+    cards played."""
+    rng = random.Random(f"{seed}-{kind}")
+    n = rng.choice((3, 4, 4, 5, 6))
+    k = rng.choice((1, 2, 3) if n > 4 else (2, 3, 4))
+    twins = rng.sample(_TWINS, min(rng.choice((1, 2, 3)), n * k // 2))
+    dealt = [c for t in twins for c in (t, t)]
+    suits = {t.suit for t in twins}  # type: ignore[attr-defined]
+    near = [c for c in _LOW if c.suit in suits]
+    dealt += rng.sample(near, min(len(near), (n * k - len(dealt)) // 2))
+    dealt += rng.sample([c for c in _SINGLES if c not in dealt], n * k - len(dealt))
+    rng.shuffle(dealt)
+    hands = tuple(tuple(dealt[i * k:(i + 1) * k]) for i in range(n))
+    if kind == "suit":
+        # trumps: often the suit of a pair, where the top trump left may have a twin
+        trumps = rng.choice([t.suit for t in twins])  # type: ignore[attr-defined]
+        ctx = PlayContext(trumps=trumps, joker_suit=trumps)
+    else:
+        ctx = PlayContext(trumps=None, misere=kind == "misère")
+    contractor = rng.randrange(n)
+    team = tuple(i % 2 == contractor % 2 if n in (4, 6) and kind != "misère" else i == contractor
+                 for i in range(n))
+    pos = Position(_SIX[:n], hands, team, ctx, leader=rng.randrange(n), won=rng.randrange(3))
+    for _ in range(rng.randrange(n)):
+        pos = apply(pos, rng.choice(moves(pos)))
+    return pos
+
+
+IDENTICAL = [_with_identical_cards(seed, kind) for seed in range(250) for kind in KINDS]
+
+
+def test_the_positions_with_identical_cards_have_them_in_play() -> None:
+    for kind in KINDS:
+        sample = [p for p in IDENTICAL if _kind(p) == kind]
+        assert sum(_identical_in_play(p) for p in sample) >= 200, kind
+        assert {len(p.seats) for p in sample} == {3, 4, 5, 6}
+        assert sum(bool(p.trick) for p in sample) >= 100
+
+
+def _kind(pos: Position) -> str:
+    return "misère" if pos.minimise else "no-trumps" if pos.ctx.trumps is None else "suit"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_identical_cards_agree_with_brute_force(engine: str, kind: str) -> None:
+    """Of identical cards the first played wins: the core once took the second as the equal of
+    a higher card of the same hand (no other card lay between them) and the highest trump for a
+    sure trick when the other side held its twin."""
+    if engine == "c" and not FAST:
+        pytest.skip("the compiled core is not built")
+    for pos in IDENTICAL:
+        if _kind(pos) != kind:
+            continue
+        options = Solver(engine).options(pos)  # type: ignore[arg-type]
+        assert options == {p: brute(_after(pos, p)) for p in options}, pos
+        assert Solver(engine).value(pos) == brute(pos), pos  # type: ignore[arg-type]
+
+
+#: Positions where identical cards decide: the hands (the contractor's first, then in the order
+#: of play), the trumps ("-" no-trumps, "misère"), who leads, the tricks won so far, a lead and
+#: the contractor's tricks after it, which are also the value of the position.
+IDENTICAL_CASES = [
+    # Six-handed misère, four hands in play: leading 4♦ (the other 4♦ falls under it), the
+    # contractor must play 3♦, then 3♣ goes to the K♣ and the 4♠ takes the last.
+    ("3D 4S KC / 2H 8C AH / 3C 4D 4H / 3H 4D QD", "misère", 2, 1, "4D", 3),
+    ("3D 4S KC / 2H 8C AH / 3C 4D 4H / 3H 2D QD", "misère", 2, 1, "4D", 3),
+    # The top trumps left are the two 2♦, one a side: neither is a sure trick. The Q♣ wins
+    # the club lead and the contractor's 2♦, led, beats the other.
+    ("2D QC / 6C 2D / 3C 3C", "D", 2, 0, "3C", 2),
+    ("3D QC / 6C 2D / 3C 3C", "D", 2, 0, "3C", 2),
+]
+
+
+@pytest.mark.parametrize(("hands", "trumps", "leader", "won", "lead", "value"), IDENTICAL_CASES)
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_the_first_of_two_identical_cards_wins(
+    engine: str, hands: str, trumps: str, leader: int, won: int, lead: str, value: int
+) -> None:
+    if engine == "c" and not FAST:
+        pytest.skip("the compiled core is not built")
+    held = tuple(tuple(Card.parse(c) for c in h.split()) for h in hands.split(" / "))
+    suit = None if trumps in ("-", "misère") else Suit(trumps)
+    ctx = PlayContext(trumps=suit, joker_suit=suit, misere=trumps == "misère")
+    team = (True,) + (False,) * (len(held) - 1)
+    pos = Position(_SIX[:len(held)], held, team, ctx, leader=leader, won=won)
+    assert Solver(engine).options(pos)[Play.parse(lead)] == value  # type: ignore[arg-type]
+    assert Solver(engine).value(pos) == value  # type: ignore[arg-type]
+    assert brute(pos) == value
 
 
 @pytest.mark.parametrize("engine", ["c", "python"])

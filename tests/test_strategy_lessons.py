@@ -137,7 +137,8 @@ CONTRACTS = {
     ],
     "game-end-at-460": [
         ("[6S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # six spades makes
-        ("[8S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # so would eight
+        ("[7S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # so would seven
+        ("[8S, pass, pass, pass]", "", "[6C, 8C, 9D]", 8),     # and eight, the lesson's bid
         ("[7NT, pass, pass, pass]", "", "best", 5),            # seven no-trumps: five tricks
     ],
     "game-end-win-on-defence": [
@@ -257,14 +258,17 @@ ALTERNATIVES = {
     ("no-trumps-long-suit-and-two-aces", "1.1"): {"AH": 6, "AC": 7},
     ("no-trumps-long-suit-and-two-aces", "1.4"): {"5S": 9},
     ("no-trumps-long-suit-and-two-aces", "5.3"): {"Jo": 4},
-    ("defence-partners-jack-of-clubs", "1.1"): {"JD": 10, "9H": 9, "AD": 7},    # other leads: made
+    # the 10 of clubs beats it as well; leads outside clubs let South make it
+    ("defence-partners-jack-of-clubs", "1.1"): {"10C": 6, "JD": 10, "9H": 9, "AD": 7},
     ("defence-partners-jack-of-clubs", "1.3"): {"QS": 8, "QD": 8},              # a spade or a diamond
     ("misere-nominate-the-joker", "1.1"): {"Jo": 1},
     ("misere-nominate-the-joker", "9.3"): {"Jo": 2},
     ("your-seven-hearts-stands", "1.2"): {"JH": 9, "JD": 9},
     ("misere-defence-what-to-throw", "4.3"): {"QS": 0, "9S": 0},   # a spade thrown: misère made
     ("misere-defence-what-to-throw", "9.1"): {"8S": 0},
-    ("partners-diamonds-or-your-hearts", "2.3"): {"KH": 9, "8D": 9},   # trumping partner's ace costs
+    # trumping partner's ace costs a trick, and so does throwing any heart
+    ("partners-diamonds-or-your-hearts", "2.3"):
+        {"KH": 9, "QH": 9, "10H": 9, "9H": 9, "7H": 9, "8D": 9},
     ("count-then-bid", "1.4"): {"JH": 8},
     ("misere-defence-on-souths-nine", "1.3"): {"KH": 0, "QH": 0, "JH": 0, "10H": 0},
     ("auction-a-pass-not-final", "1.1"): {"AH": 9, "KH": 9, "9H": 9},
@@ -464,7 +468,10 @@ def test_the_game_end_lesson_is_the_last_hand_of_its_match() -> None:
     sheet = score_match(load(ROOT / "matches" / "strategy-game-end.yaml"))
     before = sheet.rows[-2].totals
     assert before is not None and dict(before) == {"NS": 460, "EW": 350}
-    assert dict(sheet.totals) == {"NS": 500, "EW": 370}
+    assert dict(sheet.totals) == {"NS": 700, "EW": 370}
+    last = sheet.rows[-1]
+    assert (last.contract_text(symbols=False), last.result_text()) == (
+        "N/S bid 8S (240)", "took 8 tricks — made")
     intro = " ".join(handfile.load(HANDS / "game-end-at-460.yaml").notes["intro"].split())
     assert "North–South have 460, East–West 350" in intro
 
@@ -647,7 +654,7 @@ def cards_named(text: str) -> list[str]:
 DESCRIBED = [
     ("count-then-bid", "intro", Seat.S, "You hold", "Count before", True),
     ("your-seven-hearts-stands", "intro", Seat.S, "with the joker", "You bid", True),
-    ("game-end-at-460", "intro", Seat.S, "first to speak", "Seven no-trumps", True),
+    ("game-end-at-460", "intro", Seat.S, "first to speak", "Six spades would score", True),
     ("game-end-deep-in-the-red", "intro", Seat.S, "first to speak", "Seven diamonds", True),
     ("misere-nominate-the-joker", "intro", Seat.S, "holding the joker", "In Australian", True),
     ("misere-defence-what-to-throw", "intro", Seat.W, "You hold", "Your partner", True),

@@ -10,14 +10,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.views.history_commands import add_history_options, review_summary
-from tutor.views.history_commands import add_parsers as add_history_parsers
+from tutor.views.terminal.history_commands import add_history_options, review_summary
+from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
 
 from tutor.files.text import one_line
-from tutor.views.arguments import fill_columns, fresh_seed, positive, version
+from tutor.views.terminal.arguments import announce_seed, fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -32,8 +32,10 @@ def _hand_files(paths: Sequence[str]) -> Iterator[Path]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from tutor.solve import warn_when_slow
     from tutor.teach.lessoncheck import check_lesson as check  # solver and computer bidder too
 
+    warn_when_slow()
     bad = 0
     count = 0
     for path in _hand_files(args.paths):
@@ -58,10 +60,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from tutor.engine.seats import Seat
+    from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
-    from tutor.views.handsave import check_save, save_hand
-    from tutor.views.practice import play_in_terminal
+    from tutor.views.terminal.handsave import check_save, save_hand
+    from tutor.views.terminal.practice import play_in_terminal
 
+    warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
         seconds=None, early=args.samples, middle=args.samples, late=args.samples)
     try:
@@ -85,7 +89,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.views.terminal import format_replay
+    from tutor.views.terminal.replay import format_replay
 
     result, problems = check(args.file)
     for problem in problems:
@@ -110,11 +114,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.solve import FAST, SLOW_WARNING, OutOfScope, SolveError, Solver, analyse, format_analysis
-    from tutor.views.singledummy import single_dummy_report
+    from tutor.solve import OutOfScope, SolveError, Solver, analyse, format_analysis, warn_when_slow
+    from tutor.views.terminal.singledummy import single_dummy_report
 
-    if not FAST:
-        print(f"tutor: {SLOW_WARNING}", file=sys.stderr)
+    warn_when_slow()
     status = 0
     results: list[object] = []
     paths = list(_hand_files(args.files))
@@ -137,7 +140,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         data, text = analysis.to_json(), format_analysis(analysis)
         if args.seat:  # single-dummy: with what the seat could see
             try:
-                sd = single_dummy_report(rep, analysis, args.seat)
+                sd = single_dummy_report(rep, analysis, args.seat, layouts=args.layouts, seed=args.seed)
             except SolveError as err:
                 print(f"{path}: {err}", file=sys.stderr)
                 status = 1
@@ -175,7 +178,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tutor.views.export import ExportError, Site
+    from tutor.views.site.export import ExportError, Site
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
@@ -207,7 +210,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         shortfall,
         unknown_topics,
     )
-    from tutor.views.terminal import format_card
+    from tutor.views.terminal.replay import format_card
 
     replays, paths = [], []
     for path in _hand_files(args.files):
@@ -225,10 +228,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
         return 2
-    history, go_on = _quiz_history(args)
+    history, go_on = _quiz_history(args) if args.review else (None, True)
     if not go_on:
         return 2
-    seed = fresh_seed(args.seed)
+    seed = fresh_seed(args.seed, announce=False)  # said once the history is open (or refused)
     if args.review and history is not None:
         from tutor.teach.review import review_quiz
 
@@ -237,11 +240,17 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     else:
         questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        from tutor.views.quiz_messages import nothing_to_ask
+        from tutor.views.terminal.quiz_messages import nothing_to_ask
 
         print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
               file=sys.stderr)
         return 1
+    if not args.review:  # opened (made, when new) only once there is something to ask and keep
+        history, go_on = _quiz_history(args)
+        if not go_on:
+            return 2
+    if args.seed is None:
+        announce_seed(seed)
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
@@ -313,7 +322,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
     """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
     a history, when the default file cannot be opened (a --db or --review needs its file)."""
-    from tutor.views.history_commands import open_history, read_history
+    from tutor.views.terminal.history_commands import open_history, read_history
 
     if args.show_answers and not args.review:
         return None, True  # nothing is answered
@@ -423,6 +432,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
     p.add_argument("--seat", metavar="S", help="single-dummy too: each card of seat S (or all) "
                    "valued with what that seat could see (docs/analysis.md)")
+    p.add_argument("--layouts", type=positive, default=100, metavar="N",
+                   help="with --seat: layouts of the unseen cards dealt for each card (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="with --seat: the seed they are dealt by")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 
@@ -469,8 +481,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.views.failures`)."""
-    from tutor.views.failures import Streams, run
+    """Run one ``tutor`` command; every way it can fail ends in one line
+    (:mod:`tutor.views.terminal.failures`)."""
+    from tutor.views.terminal.failures import Streams, run
 
     def command(streams: Streams) -> int:
         args = build_parser().parse_args(argv)

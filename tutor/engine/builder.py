@@ -7,7 +7,8 @@ records into it through :meth:`Builder.record` and :meth:`Builder.problem`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from operator import itemgetter
 from typing import Protocol
 
 from tutor.engine.auction import BidKind, Contract
@@ -18,7 +19,7 @@ from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat, Table
 from tutor.engine.steps import Problem, Step, TrickRecord, Where
 
-__all__ = ["Builder", "TableGame", "count_word", "first_leader", "seats_from"]
+__all__ = ["Builder", "Change", "TableGame", "count_word", "first_leader", "seats_from", "state_values"]
 
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 10: "ten"}
 
@@ -35,6 +36,25 @@ _FIELDS = (
     "calls", "contract", "tricks", "tricks_won", "shown", "sitting_out", "to_play", "kitty_taken",
     "result", "out", "partner", "shown_void", "piles",
 )
+_NOW = itemgetter(*_FIELDS)  # the fields' values after a step, in State's order
+
+#: What one step changed: each seat whose cards moved, with what it holds and has played
+#: after the step, and the State fields the step set.
+Change = tuple[tuple[tuple[Seat, tuple[Card, ...], tuple[Card, ...]], ...], dict[str, object]]
+
+
+def state_values(first: Mapping[str, object], changes: Sequence[Change]) -> Iterator[tuple[object, ...]]:
+    """The values of the State after each step, in order, from the fields before the first
+    step and what each step changed (:meth:`Builder.record`). Unchanged hands are shared."""
+    hands: dict[Seat, tuple[Card, ...]] = {}
+    played: dict[Seat, tuple[Card, ...]] = {}
+    now = dict(first)
+    for cards, fields in changes:
+        for seat, held, gone in cards:
+            hands[seat] = held
+            played[seat] = gone
+        now.update(fields)
+        yield (dict(hands), dict(played), *_NOW(now))
 
 
 class Builder:
@@ -48,12 +68,12 @@ class Builder:
         self.partner: Seat | None = None
         self.problems: list[Problem] = []
         self.steps: list[Step] = []
-        self.raw_states: list[tuple[object, ...]] = []
+        #: What each step changed; the states are made from it only when asked for (States).
+        self.changes: list[Change] = []
         self.holding: dict[Seat, list[Card]] = {s: list(hand.hands.get(s, ())) for s in self.seats}
         self.played: dict[Seat, list[Card]] = {s: [] for s in self.seats}
-        self.hands_now: dict[Seat, tuple[Card, ...]] = {}
-        self.played_now: dict[Seat, tuple[Card, ...]] = {}
-        # The fields of State after the last step (hands and played aside).
+        # The fields of State after the last step (hands and played aside): read them here,
+        # change them with record(), set_now() or amend_last(), never by assigning to them.
         self.now: dict[str, object] = {
             "calls": (), "contract": None, "tricks": (), "tricks_won": dict.fromkeys(at.sides, 0),
             "shown": frozenset(), "sitting_out": None, "to_play": None, "kitty_taken": False,
@@ -61,23 +81,40 @@ class Builder:
             "shown_void": {s: frozenset() for s in self.seats},
             "piles": None,
         }
+        self.first: dict[str, object] = dict(self.now)  # the fields before the first step
+        self._pending: dict[str, object] = {}  # set since the last step, recorded with the next
 
     def problem(self, where: Where, message: str, rule: str) -> None:
         self.problems.append(Problem(where, message, rule))
 
     def record(self, step: Step, *, changed: Seat | None = None, **changes: object) -> None:
-        """Add a step and the state after it. ``changed`` is the only seat whose cards moved
-        (None: look at every seat), so unchanged hands are shared between states."""
-        seats = self.seats if changed is None else (changed,)
-        for s in seats:
-            self.hands_now[s] = tuple(self.holding[s])
-            self.played_now[s] = tuple(self.played[s])
-        now = self.now
-        now.update(changes)
+        """Add a step and what it changed in the state. ``changed`` is the only seat whose
+        cards moved (None: look at every seat), so unchanged hands are shared between states.
+
+        Only the change is kept: ``tutor check`` never looks at a state, and a front end that
+        does has :func:`state_values` make them."""
+        holding, played = self.holding, self.played
+        if changed is None:
+            cards = tuple((s, tuple(holding[s]), tuple(played[s])) for s in self.seats)
+        else:
+            cards = ((changed, tuple(holding[changed]), tuple(played[changed])),)
+        if self._pending:
+            changes = {**self._pending, **changes}
+            self._pending = {}
+        self.now.update(changes)
         self.steps.append(step)
-        self.raw_states.append(
-            (dict(self.hands_now), dict(self.played_now), *[now[f] for f in _FIELDS])
-        )
+        self.changes.append((cards, changes))
+
+    def set_now(self, **changes: object) -> None:
+        """Set fields of the state now; the next step's state shows them."""
+        self.now.update(changes)
+        self._pending.update(changes)
+
+    def amend_last(self, **changes: object) -> None:
+        """Set fields of the state now, and show them in the last step's state too."""
+        self.now.update(changes)
+        if self.changes:
+            self.changes[-1][1].update(changes)
 
 
 def first_leader(b: Builder, contract: Contract, active: Sequence[Seat]) -> tuple[Seat, str]:

@@ -140,12 +140,14 @@ class Rank(Enum):
 
     @property
     def word(self) -> str:
-        return _RANK_WORDS.get(self, self.value)
+        return _RANK_WORDS[self]
 
 
 _ORDER = {rank: i + 2 for i, rank in enumerate(Rank)}
 _RANK_OF = {rank.value: rank for rank in Rank}
-_RANK_WORDS = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
+_FACES = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
+#: Every rank's word, looked up whole: ``Enum.value`` goes through a Python-level descriptor.
+_RANK_WORDS = {rank: _FACES.get(rank, rank.value) for rank in Rank}
 
 
 class Card:

@@ -118,7 +118,7 @@ class PlayContext:
     @property
     def left_bower(self) -> Card | None:
         """The left bower itself, the jack of the trump suit's sister (None without a trump suit)."""
-        return None if self.trumps is None else SuitedCard(Rank.JACK, _SISTER[self.trumps])
+        return None if self.trumps is None else _LEFT_BOWER[self.trumps]
 
     def is_left_bower(self, card: Card) -> bool:
         return (
@@ -139,6 +139,8 @@ class PlayContext:
 
 _JACK = Rank.JACK
 _SISTER = {suit: suit.sister for suit in Suit}
+#: The left bower of each trump suit, made once: asked for at every card of a replay.
+_LEFT_BOWER: dict[Suit, Card] = {suit: SuitedCard(_JACK, suit.sister) for suit in Suit}
 
 
 def effective_suit(card: Card, ctx: PlayContext) -> Suit | None:
@@ -203,10 +205,13 @@ def describe(card: Card, ctx: PlayContext) -> str:
         if ctx.joker_suit is not None:
             return f"{card.words()} (nominated as a {ctx.joker_suit.singular})"
         return card.words()
-    if ctx.is_right_bower(card):
-        return f"{card.words()} (the right bower)"
-    if ctx.is_left_bower(card):
-        return f"{card.words()} (the left bower)"
+    assert isinstance(card, SuitedCard)
+    trumps = ctx.trumps
+    if trumps is not None and card.rank is _JACK:  # a bower: the right one, or the left
+        if card.suit is trumps:
+            return f"{card.words()} (the right bower)"
+        if card.suit is _SISTER[trumps]:
+            return f"{card.words()} (the left bower)"
     return card.words()
 
 
@@ -263,25 +268,21 @@ LOSES_POWER_READING = (
 )
 
 
-def _bower_note(led: Suit, ctx: PlayContext, *, live: bool) -> str:
+def _bower_note(led: Suit, ctx: PlayContext, hand: Collection[Card]) -> str:
     """The parenthesis that reminds a learner where the left bower belongs.
 
-    ``live``: whether the reminder is worth saying here: only to the player who holds the left
-    bower (said to anyone else it reads as if they held it).
+    Said only to the player who holds the left bower (in ``hand``): said to anyone else it
+    reads as if they held it.
     """
-    if ctx.trumps is None or not live:
+    trumps = ctx.trumps
+    if trumps is None or (led is not trumps and led is not trumps.sister):
         return ""
-    left = SuitedCard(Rank.JACK, ctx.trumps.sister)
-    if led is ctx.trumps:
-        return f" ({left.words()} is a {ctx.trumps.singular} this hand)"
-    if led is ctx.trumps.sister:
-        return f" ({left.words()} is a {ctx.trumps.singular} this hand, not a {led.singular})"
-    return ""
-
-
-def _holds_left_bower(hand: Collection[Card], ctx: PlayContext) -> bool:
-    left = ctx.left_bower
-    return left is not None and left in hand
+    left = _LEFT_BOWER[trumps]
+    if left not in hand:
+        return ""
+    if led is trumps:
+        return f" ({left.words()} is a {trumps.singular} this hand)"
+    return f" ({left.words()} is a {trumps.singular} this hand, not a {led.singular})"
 
 
 def legal_plays(
@@ -426,7 +427,7 @@ def judge_play(
             extra = f": the joker was nominated as a {ctx.joker_suit.singular}"
         raise IllegalPlay(
             f"{who} must follow suit: {led.word} were led and {who} holds "
-            f"{cards_in_words(followers)}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}, so "
+            f"{cards_in_words(followers)}{_bower_note(led, ctx, hand)}, so "
             f"cannot play {card.words()}{extra}",
             rule,
         )
@@ -440,7 +441,7 @@ def judge_play(
         )
     # The reminder only to the holder of the left bower: void in its printed suit, it says why
     # the bower does not count as that suit (void in trumps, no one holding it is ever void).
-    void = f"{who} has no {led.word}{_bower_note(led, ctx, live=_holds_left_bower(hand, ctx))}"
+    void = f"{who} has no {led.word}{_bower_note(led, ctx, hand)}"
     if isinstance(card, Joker) and ctx.wildcard:
         if ctx.joker_compulsory:
             kind = Kind.JOKER_COMPULSORY
@@ -599,11 +600,11 @@ def _judge_lead(
         return Ruling(
             kind,
             f"{who} leads {what}: the others must follow {suit.word}"
-            f"{_bower_note(suit, ctx, live=_holds_left_bower(hand, ctx))}.",
+            f"{_bower_note(suit, ctx, hand)}.",
             (seat,),
             (card,),
         )
-    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx, live=_holds_left_bower(hand, ctx))}"
+    follow = f"the others must follow {suit.word}{_bower_note(suit, ctx, hand)}"
     return Ruling(Kind.LEAD, f"{who} leads {what}: {follow}.", (seat,), (card,))
 
 

@@ -19,7 +19,8 @@ from typing import overload
 
 from tutor.engine import tricks, twohanded
 from tutor.engine.auction import Auction, AuctionError, Contract, Pass, run_auction
-from tutor.engine.builder import Builder, TableGame, count_word
+from tutor.engine.builder import Builder, Change, TableGame, count_word, state_values
+from tutor.engine.decision import LessonDecision
 from tutor.engine.hand import Hand
 from tutor.engine.kitty import kitty_and_discard
 from tutor.engine.play import PlayContext
@@ -120,10 +121,11 @@ class Replay:
                 return i
         raise IndexError(f"this hand has no trick {number}")
 
-    def decision_step(self) -> int | None:
+    def decision_step(self, decision: LessonDecision | None = None) -> int | None:
         """The index of the step that shows the answer to the hand's decision (the widget and
-        the viewer stop just before it), or None when the hand asks none or does not reach it."""
-        decision = self.hand.decision
+        the viewer stop just before it), or None when the hand asks none or does not reach it.
+        ``decision`` asks another decision of the same hand instead of its own."""
+        decision = decision if decision is not None else self.hand.decision
         if decision is None:
             return None
         calls = -1
@@ -227,17 +229,20 @@ def replay(hand: Hand) -> Replay:
 class States(Sequence[State]):
     """The state after each step, made when first asked for and then kept.
 
-    :func:`build` records each step's values as a plain tuple; a :class:`State` is made
-    from it only when a front end looks (``tutor check`` never does), so checking a hand
-    does not pay for thousands of states nobody reads.
+    :func:`build` records what each step changed; the states' values are made from it
+    (:func:`~tutor.engine.builder.state_values`), and a :class:`State` from those, only when
+    a front end looks (``tutor check`` never does), so checking a hand does not pay for
+    thousands of states nobody reads.
     """
 
-    def __init__(self, raw: list[tuple[object, ...]]) -> None:
-        self._raw = raw
-        self._made: list[State | None] = [None] * len(raw)
+    def __init__(self, first: dict[str, object], changes: list[Change]) -> None:
+        self._count = len(changes)
+        self._values = state_values(first, changes)
+        self._raw: list[tuple[object, ...]] = []  # the values of the states made so far, in order
+        self._made: list[State | None] = [None] * self._count
 
     def __len__(self) -> int:
-        return len(self._raw)
+        return self._count
 
     @overload
     def __getitem__(self, index: int) -> State: ...
@@ -249,11 +254,13 @@ class States(Sequence[State]):
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
         if index < 0:
-            index += len(self._raw)
-        if not 0 <= index < len(self._raw):
+            index += self._count
+        if not 0 <= index < self._count:
             raise IndexError("state index out of range")
         made = self._made[index]
         if made is None:
+            while len(self._raw) <= index:
+                self._raw.append(next(self._values))
             made = self._made[index] = State(*self._raw[index])  # type: ignore[arg-type]
         return made
 
@@ -353,7 +360,7 @@ def _finish(
         rules=b.rules,
         auction=auction,
         steps=tuple(b.steps),
-        states=States(b.raw_states),
+        states=States(b.first, b.changes),
         tricks=tuple(tricks or ()),
         result=result,
         problems=tuple(b.problems),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from tutor.engine.cards import Card
+from tutor.engine.frozen import quick_init
 from tutor.engine.seats import Seat
 
 __all__ = ["LABELS", "Kind", "Ruling"]
@@ -170,6 +171,7 @@ TOPICS: dict[Kind, tuple[str, ...]] = {
 }
 
 
+@quick_init
 @dataclass(frozen=True)
 class Ruling:
     """One decision of the engine: what kind, who and which cards, and a sentence that says why."""

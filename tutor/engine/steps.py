@@ -9,6 +9,7 @@ from enum import Enum
 
 from tutor.engine.auction import Call, Contract
 from tutor.engine.cards import Card, Suit, TutorError
+from tutor.engine.frozen import quick_init
 from tutor.engine.piles import Pile
 from tutor.engine.play import Play
 from tutor.engine.rulings import Ruling
@@ -57,6 +58,7 @@ class ReplayError(TutorError):
         self.problems = tuple(problems)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Step:
     """One thing that happens at the table, with the ruling behind it."""
@@ -70,6 +72,7 @@ class Step:
     note_key: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class TrickRecord:
     """A trick as far as it has been played."""

@@ -50,6 +50,8 @@ class _Table:
     left_out: bool = True
     #: Five-handed: the called card, until its holder plays it and is revealed as partner.
     reveal: Card | None = None
+    #: The left bower of this contract (None without trumps), asked about at every card.
+    left: Card | None = None
 
 
 def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
@@ -62,7 +64,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
             f"the hand has {len(hand.play)} tricks; there are only {table.n_tricks}",
             "play",
         )
-    b.now["to_play"] = table.leader
+    b.set_now(to_play=table.leader)
     for t, trick in enumerate(hand.play[: table.n_tricks]):
         if not _play_trick(b, table, t, trick):
             return table.records
@@ -88,6 +90,7 @@ def _start(b: Builder, contract: Contract, ctx: PlayContext) -> _Table:
         left_out=left is None or not any(left in b.holding[s] for s in active),
         reveal=called if (called is not None and b.partner is not None and b.now["partner"] is None)
         else None,
+        left=left,
     )
 
 
@@ -122,7 +125,7 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
     void = table.shown_void[seat]
     try:
         ruling = judge_play(
-            seat, b.holding[seat], list(trick.plays), play, ctx,
+            seat, b.holding[seat], trick.plays, play, ctx,
             shown_void=void, left_bower_out=table.left_out, led_before=table.led_before,
         )
     except IllegalPlay as err:
@@ -142,31 +145,35 @@ def _play_card(b: Builder, table: _Table, trick: TrickRecord, c: int, play: Play
             err.rule.value,
         )
         return None
+    card, number = play.card, trick.number
     if t == 0 and c == 0:
         ruling = dataclasses.replace(ruling, text=f"{table.lead_reason}. {ruling.text}")
     powerless = trick.powerless
-    if ctx.joker_loses_power and joker_powerless(play.card, ctx, void):
+    if ctx.joker_loses_power and joker_powerless(card, ctx, void):
         powerless = (*powerless, c)
-    led = led_suit([play], ctx) if c == 0 else trick.led
-    if c == 0 and led is not None:
-        table.led_before.add(led)
-    if c > 0 and led is not None and led not in void and effective_suit(play.card, ctx) is not led:
-        void.add(led)
-        b.now["shown_void"] = {s: frozenset(v) for s, v in table.shown_void.items()}
-    b.holding[seat].remove(play.card)
-    b.played[seat].append(play.card)
-    left = ctx.left_bower
-    if play.card == left:
+    if c == 0:
+        led = led_suit((play,), ctx)
+        if led is not None:
+            table.led_before.add(led)
+    else:
+        led = trick.led
+        if led is not None and led not in void and effective_suit(card, ctx) is not led:
+            void.add(led)
+            b.set_now(shown_void={s: frozenset(v) for s, v in table.shown_void.items()})
+    b.holding[seat].remove(card)
+    b.played[seat].append(card)
+    left = table.left
+    if left is not None and ctx.is_left_bower(card):
         table.left_out = not any(left in b.holding[s] for s in table.active)
     # Made directly, not with dataclasses.replace: this runs for every card `tutor check` reads.
-    record = TrickRecord(trick.number, trick.leader, trick.seats, (*trick.plays, play),
-                         (*trick.rulings, ruling), led, powerless=powerless)
-    nxt = trick.seats[c + 1] if c + 1 < len(trick.seats) else None
+    seats = trick.seats
+    record = TrickRecord(number, trick.leader, seats, (*trick.plays, play), (*trick.rulings, ruling), led,
+                         powerless=powerless)
     b.record(
-        Step(StepKind.CARD, ruling, seat, trick.number, c + 1, play, note_key=f"{trick.number}.{c + 1}"),
+        Step(StepKind.CARD, ruling, seat, number, c + 1, play, note_key=f"{number}.{c + 1}"),
         changed=seat,
         tricks=(*table.records, record),
-        to_play=nxt,
+        to_play=seats[c + 1] if c + 1 < len(seats) else None,
     )
     if table.reveal is not None and play.card == table.reveal and seat == b.partner:
         table.reveal = None
@@ -200,7 +207,7 @@ def _reveal_partner(
 def _close_trick(b: Builder, table: _Table, trick: TrickRecord) -> None:
     """The trick's winner, said with what it means for a misère or grand nullo; they lead next."""
     contract, at = table.contract, b.table
-    index, win_ruling = trick_winner(trick.seats, trick.plays, table.ctx, powerless=list(trick.powerless))
+    index, win_ruling = trick_winner(trick.seats, trick.plays, table.ctx, powerless=trick.powerless)
     winner = trick.seats[index]
     if contract.bid.kind is BidKind.GRAND_NULLO and winner.side == contract.declarer.side and (
         table.won[winner.side] == 0
@@ -217,9 +224,8 @@ def _close_trick(b: Builder, table: _Table, trick: TrickRecord) -> None:
             f"{contract.bid.words()} has failed.",
         )
     table.won[at.side_of(winner)] += 1
-    record = dataclasses.replace(
-        trick, winner=winner, winner_index=index, ruling=win_ruling, powerless=tuple(trick.powerless)
-    )
+    record = TrickRecord(trick.number, trick.leader, trick.seats, trick.plays, trick.rulings, trick.led,
+                         winner, index, win_ruling, trick.powerless, trick.sources)
     table.records.append(record)
     table.leader = winner
     b.record(

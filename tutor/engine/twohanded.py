@@ -148,9 +148,7 @@ def check_deal(b: Builder) -> None:
                       f" from the {pack.name}-card pack", "the pack")
             return
         snap = _snapshot({s: hand.piles[s].start() for s in b.seats})
-        b.now["piles"] = snap
-        if b.raw_states:  # the deal's state shows the piles too (piles is the last field)
-            b.raw_states[-1] = (*b.raw_states[-1][:-1], snap)
+        b.amend_last(piles=snap)  # the deal's state shows the piles too
 
 
 def allowed_sources(
@@ -240,7 +238,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
         b.problem(("play", n_tricks), f"the hand has {len(hand.play)} tricks; there are only "
                   f"{n_tricks}", "play")
     start: str | None = None
-    b.now["to_play"] = leader
+    b.set_now(to_play=leader)
     side = at.side_of(contract.declarer)
     for t, trick in enumerate(hand.play[:n_tricks]):
         number = t + 1
@@ -298,7 +296,7 @@ def play(b: Builder, contract: Contract, ctx: PlayContext) -> list[TrickRecord]:
             elif led not in shown_void[seat] and shows_void(card, led, [*b.holding[seat], *up], ctx):
                 assert led is not None
                 shown_void[seat].add(led)
-                b.now["shown_void"] = {s: frozenset(v) for s, v in shown_void.items()}
+                b.set_now(shown_void={s: frozenset(v) for s, v in shown_void.items()})
             if source == HAND:
                 b.holding[seat].remove(card)
             else:

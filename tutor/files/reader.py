@@ -28,6 +28,7 @@ __all__ = ["BOOL_TAG", "INT_TAG", "MAX_TRICKS", "NOT_THIS_KIND", "Reader", "not_
 _STR_TAG = "tag:yaml.org,2002:str"
 _KNOWN_CARDS: dict[str, Card] = {}  # canonical card text → card, filled as files are read
 _KNOWN_PLAYS: dict[str, Play] = {}
+_KNOWN_CALLS: dict[str, Call] = {}  # calls are frozen values too: one for each text read
 BOOL_TAG = "tag:yaml.org,2002:bool"
 INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
@@ -100,7 +101,8 @@ class Reader(NoteReading, DecisionReading):
         items = self.items(node, what)
         if items is None:
             return None
-        out: list[Card | None] = []
+        out: list[Card] = []
+        bad = False
         lines = self.lines
         for i, item in enumerate(items):
             if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
@@ -110,12 +112,13 @@ class Reader(NoteReading, DecisionReading):
                     out.append(known)
                     continue
             card = self.card(item, (*where, i), what)
-            if card is not None and item.value == str(card) and len(_KNOWN_CARDS) < 10_000:
+            if card is None:
+                bad = True
+                continue
+            if item.value == str(card) and len(_KNOWN_CARDS) < 10_000:
                 _KNOWN_CARDS[item.value] = card
             out.append(card)
-        if any(c is None for c in out):
-            return None
-        return tuple(c for c in out if c is not None)
+        return None if bad else tuple(out)
 
     # the whole file ------------------------------------------------------------------------
     def hand(self, root: yaml.Node) -> Hand | None:
@@ -368,15 +371,25 @@ class Reader(NoteReading, DecisionReading):
         if items is None:
             return None
         calls: list[Call] = []
+        lines = self.lines
         for i, item in enumerate(items):
-            self.mark(("auction", i), item)
+            lines[("auction", i)] = item.start_mark.line + 1
+            if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
+                known = _KNOWN_CALLS.get(item.value)  # the fast path: a call seen before
+                if known is not None:
+                    calls.append(known)
+                    continue
             raw = self.text(item, f"call {i + 1}")
             if raw is None:
                 continue
             try:
-                calls.append(parse_call(raw))
+                call = parse_call(raw)
             except TutorError as err:
                 self.fail(item, f"call {i + 1}: {err}", "bid notation")
+                continue
+            calls.append(call)
+            if raw == item.value and len(_KNOWN_CALLS) < 10_000:
+                _KNOWN_CALLS[raw] = call
         return tuple(calls)
 
     def play(self, node: yaml.Node) -> tuple[tuple[Play, ...], ...] | None:
@@ -390,14 +403,15 @@ class Reader(NoteReading, DecisionReading):
                       f"Hundred has at most {MAX_TRICKS} (ten cards each)", "play")
             return None
         tricks: list[tuple[Play, ...]] = []
+        lines = self.lines
         for t, trick_node in enumerate(node.value):
-            self.mark(("play", t), trick_node)
+            lines[("play", t)] = trick_node.start_mark.line + 1
             items = self.items(trick_node, f"trick {t + 1}")
             if items is None:
                 continue
             plays: list[Play] = []
             for c, item in enumerate(items):
-                self.mark(("play", t, c), item)
+                lines[("play", t, c)] = item.start_mark.line + 1
                 if item.__class__ is yaml.ScalarNode and item.tag == _STR_TAG:
                     known = _KNOWN_PLAYS.get(item.value)  # the fast path: a card seen before
                     if known is not None:

@@ -11,7 +11,7 @@ from tutor.solve.core import FAST
 from tutor.solve.deal import Deal, deal_of
 from tutor.solve.position import OutOfScope, Position, SolveError, apply, moves
 from tutor.solve.report import format_analysis
-from tutor.solve.solver import SLOW_WARNING, Solver
+from tutor.solve.solver import SLOW_WARNING, Solver, warn_when_slow
 
 __all__ = [
     "FAST",
@@ -29,4 +29,5 @@ __all__ = [
     "deal_of",
     "format_analysis",
     "moves",
+    "warn_when_slow",
 ]

@@ -64,6 +64,9 @@ typedef struct {
     int ncards;
     uint8_t cat[MAXCARDS];
     int level[MAXCARDS];
+    /* the run of cards level with each card (identical cards of a home-made pack), itself
+     * included: the lowest and highest of them */
+    int8_t loeq[MAXCARDS], hieq[MAXCARDS];
     u64 catmask[NCAT];
     /* the position: changes as cards are played */
     u64 hand[MAXSEATS];
@@ -128,7 +131,11 @@ static int add_reps(const S *s, int p, u64 m, u64 live, Move *out, int k, int na
         int c = topbit(m);
         m &= ~(1ULL << c);
         if (prev >= 0) {
-            u64 between = ((1ULL << prev) - 1) & ~((2ULL << c) - 1);
+            /* the cards from c to prev, and those level with either: a card of another seat
+             * (or in the trick) level with c ties with c but loses to prev, so c and prev are
+             * not equal then (of identical cards the first played wins) */
+            int lo = s->loeq[c], hi = s->hieq[prev];
+            u64 between = (hi >= 63 ? ~0ULL : (2ULL << hi) - 1) & ~((1ULL << lo) - 1);
             if (!(between & others) && (s->exact_only || named_mask < 0)) {
                 *merged |= 1ULL << c;
                 if (named_mask < 0) out[k - 1].run |= 1ULL << c;
@@ -702,6 +709,15 @@ static int play_and_search(S *s, int p, Move m, int target, u64 *rel) {
     return r;
 }
 
+/* Whether a card level with c (an identical card of a home-made pack) is held on the side
+ * other than `side` (0 or 1, as team): then c wins only when played before it, so it is no
+ * sure trick. */
+static int tied_across(const S *s, int c, u64 held, int side) {
+    for (int k = s->loeq[c]; k <= s->hieq[c]; k++)
+        if (k != c && (held >> k & 1) && s->team[owner_of(s, k)] != side) return 1;
+    return 0;
+}
+
 /* Can the maximising side take at least `target` more tricks? `rel` gets the cards whose
  * rank the answer depends on (see the transposition table). */
 static int search(S *s, int target, u64 *rel) {
@@ -748,7 +764,8 @@ static int search(S *s, int target, u64 *rel) {
         }
         {
             /* Tricks each side takes whatever happens: a wildcard joker that cannot lose its
-             * power wins the trick it is played to, and so does the highest trump left; of a
+             * power wins the trick it is played to, and so does the highest trump left (unless
+             * the other side holds an identical card, which wins when played first); of a
              * side's unbroken run of top trumps at most one a member can fall in one trick. */
             int sure[2] = {0, 0};
             u64 held = view.held, why = 0;
@@ -770,7 +787,7 @@ static int search(S *s, int target, u64 *rel) {
                     u64 twhy = 0;
                     while (t) {
                         int c = topbit(t); t &= ~(1ULL << c);
-                        if (s->team[owner_of(s, c)] != side) break;
+                        if (s->team[owner_of(s, c)] != side || tied_across(s, c, held, side)) break;
                         run++;
                         twhy |= 1ULL << c;
                     }
@@ -1089,7 +1106,12 @@ static int setup(SolverObject *self, PyObject *args, S *sp, int *guess, int *kno
         if (s.cat[c] >= NCAT) { PyErr_SetString(PyExc_ValueError, "bad category"); return -1; }
         s.level[c] = (int)buf[c];
         s.catmask[s.cat[c]] |= 1ULL << c;
-        if (c > 0 && s.cat[c] == s.cat[c - 1] && s.level[c] == s.level[c - 1]) s.exact_only = 1;
+        s.loeq[c] = s.hieq[c] = (int8_t)c;
+        if (c > 0 && s.cat[c] == s.cat[c - 1] && s.level[c] == s.level[c - 1]) {
+            s.exact_only = 1;
+            s.loeq[c] = s.loeq[c - 1];
+            for (int k = s.loeq[c]; k < c; k++) s.hieq[k] = (int8_t)c;
+        }
         if (c > 0 && (s.cat[c] < s.cat[c - 1] || (s.cat[c] == s.cat[c - 1] && s.level[c] < s.level[c - 1]))) {
             PyErr_SetString(PyExc_ValueError, "cards must come in (category, level) order");
             return -1;

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tutor.engine.cards import Card, Joker, Suit
 from tutor.engine.play import Play, PlayContext, effective_suit, power
-from tutor.solve.position import Position, moves
+from tutor.solve.position import Position, SolveError, moves
 
 try:
     import tutor.solve._core as _core
@@ -114,7 +114,10 @@ class Core:
         if pos.tricks_left == 0:
             return pos.won
         hint = -1 if guess is None else guess - pos.won
-        return pos.won + self._solver.value(*encode(pos), hint)
+        try:
+            return pos.won + self._solver.value(*encode(pos), hint)
+        except ValueError as error:  # pragma: no cover - Position refuses what the core would
+            raise SolveError(f"the solver's core cannot take this position: {error}") from None
 
     def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
         """Every legal play of the seat to move (equal cards too), with the value after it.
@@ -124,7 +127,11 @@ class Core:
         encoded, cards = _encode(pos)
         hint = -1 if guess is None else guess - pos.won
         found: dict[tuple[Card, Suit | None], int] = {}
-        for card, named, run, value in self._solver.options(*encoded, hint):
+        try:
+            valued = self._solver.options(*encoded, hint)
+        except ValueError as error:  # pragma: no cover - Position refuses what the core would
+            raise SolveError(f"the solver's core cannot take this position: {error}") from None
+        for card, named, run, value in valued:
             suit = None if named < 0 else _SUITS[named]
             found[cards[card], suit] = pos.won + value
             while run:

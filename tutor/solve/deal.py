@@ -96,6 +96,7 @@ def deal_of(rep: Replay) -> Deal:
         team=tuple(s in contractors for s in seats),
         ctx=ctx,
         leader=seats.index(leader),
+        pack=rules.the_pack,
     )
     # Every card played, those of a trick the file stops inside included: the position before
     # each is known, so each can be valued (a claim or a decision on one is checked too).

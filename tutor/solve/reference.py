@@ -8,9 +8,7 @@ of each trick, the bounds it has proved on the tricks still to come.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from tutor.solve.position import Position, apply, moves
+from tutor.solve.position import Position, apply, changed, moves
 
 __all__ = ["value"]
 
@@ -43,7 +41,7 @@ def _at_least(pos: Position, target: int, memo: _Memo) -> bool:
         return False
     key = None
     if not pos.trick:
-        key = replace(pos, won=0)
+        key = changed(pos, won=0)
         lower, upper = memo.get(key, (0, pos.tricks_left))
         if lower >= target:
             return True

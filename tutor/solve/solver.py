@@ -8,6 +8,7 @@ hand cheap; it holds no other state, and a new one answers the same.
 
 from __future__ import annotations
 
+import sys
 from typing import Literal
 
 from tutor.engine.play import Play
@@ -15,13 +16,41 @@ from tutor.solve import reference
 from tutor.solve.core import FAST, Core
 from tutor.solve.position import Position, apply, moves
 
-__all__ = ["SLOW_WARNING", "Solver"]
+__all__ = ["SLOW_WARNING", "Solver", "warn_when_slow"]
 
 #: What tutor says when it has to analyse without the compiled core.
 SLOW_WARNING = (
-    "the solver's compiled core is not built, so analysis runs in pure Python and is slow "
-    "(reinstall with pip install -e . where a C compiler is available)"
+    "the solver's compiled core is not built (no C compiler when tutor was installed), so the "
+    "slower pure-Python solver is in use: install a C compiler (such as gcc) and reinstall "
+    "tutor (pip install -e .) to make analysis hundreds of times faster"
 )
+
+
+class _SlowNote:
+    """Whether this run asked for :data:`SLOW_WARNING`, and whether it was said (see
+    warn_when_slow)."""
+
+    asked = False
+    said = False
+
+
+_SLOW = _SlowNote()
+
+
+def warn_when_slow() -> None:
+    """At the start of a run of the command line's solving commands (``analyse``, ``check``,
+    ``play``): the first time in the run that a :class:`Solver` answers in pure Python because
+    the compiled core is missing, say :data:`SLOW_WARNING` on stderr, once. The library says
+    nothing unless asked."""
+    _SLOW.asked = True
+    _SLOW.said = False
+
+
+def _pure_python_answers() -> None:
+    if _SLOW.asked and not _SLOW.said:
+        _SLOW.said = True
+        print(f"tutor: {SLOW_WARNING}", file=sys.stderr, flush=True)
+
 
 Engine = Literal["auto", "c", "python"]
 
@@ -34,6 +63,8 @@ class Solver:
     """
 
     def __init__(self, engine: Engine = "auto") -> None:
+        #: answering in pure Python for want of the core, not by choice
+        self._fallback = engine == "auto" and not FAST
         if engine == "auto":
             engine = "c" if FAST else "python"
         self.engine = engine
@@ -66,6 +97,8 @@ class Solver:
         core = self._fast(pos)
         if core is not None:
             return core.value(pos, guess)
+        if self._fallback:
+            _pure_python_answers()
         return reference.value(pos)
 
     def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
@@ -73,4 +106,6 @@ class Solver:
         core = self._fast(pos)
         if core is not None:
             return core.options(pos, guess) if pos.tricks_left else {}
+        if self._fallback:
+            _pure_python_answers()
         return {play: reference.value(apply(pos, play)) for play in moves(pos)}

@@ -33,7 +33,7 @@ from tutor.teach.quiz import (
     shortfall,
 )
 from tutor.teach.review import review_quiz
-from tutor.views import render
+from tutor.views.shared import render
 from tutor.views.widgets._common import card_button, macros, style_widget
 from tutor.views.widgets._memory import chart_html, open_history
 

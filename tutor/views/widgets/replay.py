@@ -23,9 +23,9 @@ from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.files.handfile import check
 from tutor.teach.playalong import Pick, Turn, turn_at
-from tutor.views import render
-from tutor.views.count import count_html
-from tutor.views.pages import paragraphs
+from tutor.views.shared import render
+from tutor.views.shared.count import count_html
+from tutor.views.shared.notes import paragraphs
 from tutor.views.widgets._common import card_button, macros, style_widget
 from tutor.views.widgets.analysis import AnalysisPanel
 
