@@ -123,7 +123,7 @@ def test_the_schema_has_par_and_note_claims() -> None:
     props = schema()["properties"]
     assert props["par"]["type"] == "integer"
     note = props["notes"]["additionalProperties"]["oneOf"][1]
-    assert set(note["properties"]) == {"text", "best", "cost", "only"}
+    assert set(note["properties"]) == {"text", "best", "cost", "only", "make", "best_chance", "kitty"}
 
 
 # The hand stops inside trick 3 (West's 9♦, East's 7♦; South has not played): the position

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from tutor.teach.memory import History
 
 from tutor.files.text import one_line
-from tutor.views.terminal.arguments import fill_columns, fresh_seed, positive, version
+from tutor.views.terminal.arguments import announce_seed, fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -241,10 +241,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
         return 2
-    history, go_on = _quiz_history(args)
+    history, go_on = _quiz_history(args) if args.review else (None, True)
     if not go_on:
         return 2
-    seed = fresh_seed(args.seed)
+    seed = fresh_seed(args.seed, announce=False)  # said once the history is open (or refused)
     if args.review and history is not None:
         from tutor.teach.review import review_quiz
 
@@ -258,6 +258,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
               file=sys.stderr)
         return 1
+    if not args.review:  # opened (made, when new) only once there is something to ask and keep
+        history, go_on = _quiz_history(args)
+        if not go_on:
+            return 2
+    if args.seed is None:
+        announce_seed(seed)
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None

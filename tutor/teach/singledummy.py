@@ -22,9 +22,9 @@ from tutor.engine.steps import StepKind
 from tutor.solve import Position, deal_of
 from tutor.solve.singledummy import SingleDummy, goal_of, single_dummy
 from tutor.solve.why import Reason, decisive_card
-from tutor.teach.players.inference import DEFAULT_MODEL, Model, history_of, weighted_layouts
+from tutor.teach.players.inference import DEFAULT_MODEL, Model, Weighted, history_of, weighted_layouts
 
-__all__ = ["DEFAULT_LAYOUTS", "analyse_position", "analyse_seat", "reason"]
+__all__ = ["DEFAULT_LAYOUTS", "analyse_position", "analyse_seat", "layouts_at", "reason"]
 
 #: Layouts solved for each card when there are more than that.
 DEFAULT_LAYOUTS = 100
@@ -71,14 +71,27 @@ def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, se
     ``early_stop``: :func:`~tutor.solve.singledummy.single_dummy`'s (the card played is
     always valued on every layout)."""
     pos, known, played = _position(rep, cards)
+    weighted = _weighted(rep, cards, pos, known, most=most, seed=seed, model=model, auction=auction)
+    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note,
+                        power=weighted.power, keep=played, early_stop=early_stop)
+
+
+def layouts_at(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,
+               model: Model = DEFAULT_MODEL, auction: bool = True) -> tuple[Position, Weighted]:
+    """The true position once ``cards`` cards have been played, and the weighted layouts of
+    what the seat to play then cannot see (the ones :func:`analyse_position` values)."""
+    pos, known, _played = _position(rep, cards)
+    return pos, _weighted(rep, cards, pos, known, most=most, seed=seed, model=model, auction=auction)
+
+
+def _weighted(rep: Replay, cards: int, pos: Position, known: list[int], *, most: int, seed: int,
+              model: Model, auction: bool) -> Weighted:
     me = pos.to_move
     history = history_of(rep, cards)
     gone = [*history.cards_played(), *_own_discard(rep, pos.seats[me])]
-    weighted = weighted_layouts(pos, me, history if auction else None, pack=rep.rules.the_pack.cards,
-                                known=known, gone=gone, rng=random.Random(seed * 1009 + cards),
-                                most=most, model=model)
-    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note,
-                        power=weighted.power, keep=played, early_stop=early_stop)
+    return weighted_layouts(pos, me, history if auction else None, pack=rep.rules.the_pack.cards,
+                            known=known, gone=gone, rng=random.Random(seed * 1009 + cards),
+                            most=most, model=model)
 
 
 def reason(rep: Replay, cards: int, mine: Play, other: Play, *, worse: bool) -> Reason | None:
