@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from tutor.teach.memory import History
 
 from tutor.files.text import one_line
-from tutor.views.terminal.arguments import fill_columns, fresh_seed, positive, version
+from tutor.views.terminal.arguments import announce_seed, fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -87,6 +87,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    from tutor.files.writeguard import UnwritableFile
+    from tutor.views.terminal.puzzles import mine_deals, summary
+
+    try:
+        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap)
+    except (UnwritableFile, ValueError, OSError) as err:
+        print(f"tutor puzzles mine: {err}", file=sys.stderr)
+        return 2
+    summary(mined, Path(args.out), sys.stdout)
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
     from tutor.views.terminal.replay import format_replay
@@ -146,7 +159,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         data, text = analysis.to_json(), format_analysis(analysis)
         if args.seat:  # single-dummy: with what the seat could see
             try:
-                sd = single_dummy_report(rep, analysis, args.seat)
+                sd = single_dummy_report(rep, analysis, args.seat, layouts=args.layouts, seed=args.seed)
             except SolveError as err:
                 print(f"{path}: {err}", file=sys.stderr)
                 status = 1
@@ -235,10 +248,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
         return 2
-    history, go_on = _quiz_history(args)
+    history, go_on = _quiz_history(args) if args.review else (None, True)
     if not go_on:
         return 2
-    seed = fresh_seed(args.seed)
+    seed = fresh_seed(args.seed, announce=False)  # said once the history is open (or refused)
     if args.review and history is not None:
         from tutor.teach.review import review_quiz
 
@@ -252,6 +265,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
               file=sys.stderr)
         return 1
+    if not args.review:  # opened (made, when new) only once there is something to ask and keep
+        history, go_on = _quiz_history(args)
+        if not go_on:
+            return 2
+    if args.seed is None:
+        announce_seed(seed)
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
@@ -413,6 +432,17 @@ def build_parser() -> argparse.ArgumentParser:
                    "second a card)")
     p.set_defaults(func=cmd_play)
 
+    p = sub.add_parser("puzzles", help="puzzles mined from play: one card alone keeps the result")
+    puzzles = p.add_subparsers(dest="puzzles_command", required=True, metavar="ACTION")
+    p = puzzles.add_parser("mine", help="play seeded deals with the computer and write each "
+                           "open-hands puzzle found as a hand file (tutor check verifies it)")
+    p.add_argument("--deals", type=positive, default=10, help="how many deals (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    p.add_argument("-o", "--out", required=True, metavar="DIR", help="the folder to write to")
+    p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
+    p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
+    p.set_defaults(func=cmd_puzzles)
+
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
     p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
@@ -443,6 +473,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
     p.add_argument("--seat", metavar="S", help="single-dummy too: each card of seat S (or all) "
                    "valued with what that seat could see (docs/analysis.md)")
+    p.add_argument("--layouts", type=positive, default=100, metavar="N",
+                   help="with --seat: layouts of the unseen cards dealt for each card (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="with --seat: the seed they are dealt by")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 

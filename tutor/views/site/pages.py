@@ -12,12 +12,13 @@ from collections.abc import Mapping
 
 from markupsafe import Markup
 
-from tutor.engine.auction import Pass
-from tutor.engine.decision import Choice, choice_pretty, choice_words
+from tutor.engine.auction import Bid, Pass
+from tutor.engine.decision import Choice, LessonDecision, choice_pretty, choice_words
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.wording import setting_words
+from tutor.teach.seatview import SeatView, seat_view
 from tutor.views.shared.notes import paragraphs
 from tutor.views.shared.render import Pictures
 
@@ -76,14 +77,17 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
     }
 
 
-def _auction(rp: Replay) -> dict[str, object]:
+def _auction(rp: Replay, upto: int | None = None) -> dict[str, object]:
+    """The auction as a table by seat; with ``upto``, only its first ``upto`` calls (the calls a
+    seat has heard when it is asked to call) and no closing ruling."""
     seating = rp.table
     order = list(seating.order_from(seating.next(rp.hand.dealer)))
     rows: list[list[dict[str, object] | None]] = []
     column = len(order)
     auction = rp.auction
     if auction is not None:
-        for seat, call, ruling in zip(auction.callers, auction.calls, auction.rulings, strict=False):
+        made = zip(auction.callers, auction.calls, auction.rulings, strict=False)
+        for seat, call, ruling in list(made)[:upto]:
             at = order.index(seat)  # a seat skipped (it passed earlier) leaves its cell empty
             if at < column or not rows:
                 rows.append([None] * len(order))
@@ -95,6 +99,8 @@ def _auction(rp: Replay) -> dict[str, object]:
             }
             column = at
     closing = next((s.ruling.text for s in rp.steps if s.kind is StepKind.AUCTION), None)
+    if upto is not None:
+        closing = None
     return {"seats": [{"code": s.value, "word": s.word} for s in order], "rows": rows, "closing": closing}
 
 
@@ -142,9 +148,55 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict
     return view
 
 
-#: What a decision hides until it is answered: the sections from its place to the end.
-_HIDES = {"auction": ["auction", "kitty", "play", "result"], "discard": ["kitty", "play", "result"],
-          "joker": ["kitty", "play", "result"], "play": ["play", "result"]}
+#: What a decision hides until it is answered: the deal (the deciding seat's hand is shown in its
+#: place) and the sections from its place to the end; a card of the play also hides the kitty
+#: from a seat that has not taken it (:func:`_hides`).
+_HIDES = {"auction": ["deal", "auction", "kitty", "play", "result"],
+          "discard": ["deal", "kitty", "play", "result"],
+          "joker": ["deal", "kitty", "play", "result"], "play": ["deal", "play", "result"]}
+
+
+def _hides(kind: str, seen: SeatView) -> list[str]:
+    hides = list(_HIDES[kind])
+    if kind == "play" and not seen.seen_kitty:
+        hides.insert(1, "kitty")  # a defender never sees the kitty, the discards, or what declarer holds
+    return hides
+
+
+def _seat(rp: Replay, seen: SeatView, draw: Pictures) -> dict[str, object]:
+    """The table as the deciding seat sees it before the answer (:func:`seat_view`): its own hand
+    then (in a suit's order only once the contract is known), the kitty and its discard once it
+    took them, the hands the rules lay open, the two-handed game's face-up table cards, and for a
+    call, the calls so far."""
+    context = rp.context if seen.contract is not None else None
+    return {
+        "code": seen.seat.value,
+        "word": seen.seat.word,
+        "hand": draw.hand(seen.seat, seen.hand, context),
+        "kitty": [draw.card(Play(c)) for c in seen.kitty],
+        "discard": [draw.card(Play(c)) for c in seen.discard],
+        "open": [{"word": s.word, "hand": draw.hand(s, cards, context)}
+                 for s, cards in seen.open_hands.items()],
+        "table_cards": [{"word": s.word, "cards": [draw.card(Play(c)) for c in cards]}
+                        for s, cards in seen.table_cards.items() if cards],
+        "calls": _auction(rp, len(seen.calls)) if seen.calls and seen.contract is None else None,
+    }
+
+
+def _why_not(rp: Replay, decision: LessonDecision, seen: SeatView) -> dict[str, str]:
+    """For each choice the hand file gives the solver's tricks for (``tricks:``, verified by
+    ``tutor check``), what it would take, in words: shown when that choice is made."""
+    out: dict[str, str] = {}
+    side = rp.table.side_of(seen.seat).word
+    for i, tricks in decision.tricks.items():
+        choice = decision.choices[i]
+        needed = choice.tricks if isinstance(choice, Bid) and not choice.is_misere else None
+        short = ""
+        if needed is not None:
+            short = f" of the {needed} it needs"
+        out["abcdefgh"[i]] = (f"With {choice_words(choice)}, the solver (all hands open) gives "
+                             f"{side} {tricks} {'trick' if tricks == 1 else 'tricks'}{short}.")
+    return out
 
 
 def _choice_face(choice: Choice, draw: Pictures) -> Markup:
@@ -173,11 +225,16 @@ def _decision(rp: Replay, draw: Pictures) -> dict[str, object] | None:
         current = state.current_trick
         if current is not None and current.number == t and c > 1:
             trick = draw.trick(dataclasses.replace(current, winner=None, winner_index=None, ruling=None))
+    seen = seat_view(rp, decision)
+    why = _why_not(rp, decision, seen)
     return {
         "kind": decision.kind,
         "seat": step.seat.word if step.seat is not None else "",
+        # before the answer, the table as the deciding seat saw it (tutor.teach.seatview)
+        "seen": _seat(rp, seen, draw),
         "question": decision.question,
-        "choices": [{"key": keys[i], "face": _choice_face(c, draw), "words": choice_words(c)}
+        "choices": [{"key": keys[i], "face": _choice_face(c, draw), "words": choice_words(c),
+                     "why": why.get(keys[i], "")}
                     for i, c in enumerate(decision.choices)],
         "answer_key": keys[decision.answer],
         "answer_face": _choice_face(decision.right, draw),
@@ -185,7 +242,7 @@ def _decision(rp: Replay, draw: Pictures) -> dict[str, object] | None:
         "explanation": paragraphs(decision.explained_by(rp.hand.notes)),
         # the place's own note is shown with the answer; not again where the hand reaches it
         "note_shown": decision.explanation is None,
-        "hides": _HIDES[decision.kind],
+        "hides": _hides(decision.kind, seen),
         "trick": trick,
         "from_trick": decision.card[0] if decision.card is not None else 0,
     }

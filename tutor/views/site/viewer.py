@@ -12,6 +12,7 @@ renderer) and put in the page for the script to copy.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -24,12 +25,29 @@ from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
+from tutor.teach.seatview import seat_view
 from tutor.views.shared.notes import paragraphs
 from tutor.views.shared.render import Pictures, card_view
 
-__all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
+__all__ = ["expanded", "jump_points", "learner_seat", "viewer_data", "viewer_json"]
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+#: An intro that seats the learner: "You are South, first to speak."
+_YOU_ARE = re.compile(r"\byou are (north|east|south|west)\b", re.IGNORECASE)
+
+
+def learner_seat(rp: Replay) -> Seat | None:
+    """The seat the lesson puts the learner in: the one its decision asks, else the one its
+    intro names ("You are South"); None for a lesson that seats no one. The viewer opens with
+    that seat's hand only."""
+    at = rp.decision_step()
+    if at is not None and rp.steps[at].seat is not None:
+        return rp.steps[at].seat
+    found = _YOU_ARE.search(rp.hand.note("intro") or "")
+    if found is None:
+        return None
+    seat = Seat(found.group(1)[0].upper())
+    return seat if seat in rp.table.seats else None
 
 
 def jump_points(rp: Replay) -> list[dict[str, object]]:
@@ -238,6 +256,7 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
         "all_hands": f"All {_COUNTS[len(seats)]} hands",
         "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
         "call_seats": [s.word for s in order],
+        "you_are": you.value if (you := learner_seat(rp)) is not None else None,
         "jumps": jump_points(rp),
         "heads": heads,
         "steps": steps,
@@ -253,6 +272,7 @@ def _decision(rp: Replay, faces: _Faces, at: int | None) -> dict[str, object] | 
     if decision is None or at is None:
         return None
     step = rp.steps[at]
+    seen = seat_view(rp, decision)
     choices = []
     for i, choice in enumerate(decision.choices):
         cards = [choice] if isinstance(choice, Play) else list(choice) if isinstance(choice, tuple) else []
@@ -261,6 +281,9 @@ def _decision(rp: Replay, faces: _Faces, at: int | None) -> dict[str, object] | 
     return {
         "step": at,
         "seat": step.seat.word if step.seat is not None else "",
+        # until it is answered, only this seat's hand and the hands the rules open are face up
+        "seat_code": seen.seat.value,
+        "open": [s.value for s in seen.open_hands],
         "question": decision.question,
         "choices": choices,
         "answer": "abcdefgh"[decision.answer],
