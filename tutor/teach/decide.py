@@ -27,8 +27,12 @@ _KEYS = "abcdefgh"
 
 
 def learner_seat(replay: Replay) -> Seat | None:
-    """The seat a lesson's intro puts the learner in ("You are South, first to speak"), or None
-    when it names none. The first "you are" that names a seat of the table counts."""
+    """The seat a lesson puts the learner in: the one its decision asks, else the one its intro
+    names ("You are South, first to speak"; the first "you are" that names a seat of the table
+    counts), else None. The site's viewer and the notebook widget open with that hand only."""
+    at = replay.decision_step()
+    if at is not None and replay.steps[at].seat is not None:
+        return replay.steps[at].seat
     intro = replay.hand.note("intro") or ""
     words = {s.word.lower(): s for s in replay.table.seats}
     pattern = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))

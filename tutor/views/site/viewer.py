@@ -12,7 +12,6 @@ renderer) and put in the page for the script to copy.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
+from tutor.teach.decide import learner_seat
 from tutor.teach.seatview import seat_view
 from tutor.views.shared.notes import paragraphs
 from tutor.views.shared.render import Pictures, card_view
@@ -33,23 +33,6 @@ __all__ = ["expanded", "jump_points", "learner_seat", "viewer_data", "viewer_jso
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 #: An intro that seats the learner: "You are South, first to speak."
-_YOU_ARE = re.compile(r"\byou are (north|east|south|west)\b", re.IGNORECASE)
-
-
-def learner_seat(rp: Replay) -> Seat | None:
-    """The seat the lesson puts the learner in: the one its decision asks, else the one its
-    intro names ("You are South"); None for a lesson that seats no one. The viewer opens with
-    that seat's hand only."""
-    at = rp.decision_step()
-    if at is not None and rp.steps[at].seat is not None:
-        return rp.steps[at].seat
-    found = _YOU_ARE.search(rp.hand.note("intro") or "")
-    if found is None:
-        return None
-    seat = Seat(found.group(1)[0].upper())
-    return seat if seat in rp.table.seats else None
-
-
 def jump_points(rp: Replay) -> list[dict[str, object]]:
     """The trick menu: the deal, the end of the auction, each trick's lead, the result."""
     points: list[dict[str, object]] = [{"label": "The deal", "step": 0}]
