@@ -33,17 +33,19 @@
   Array.prototype.forEach.call(part("faces").content.querySelectorAll(".card[data-card]"), function (c) {
     faces[c.getAttribute("data-card")] = c;
   });
+  var introOnPage = document.getElementById("intro") !== null;
   var words = {};
   data.seats.forEach(function (s) { words[s.code] = s.word; });
 
   var at = 0;          // the step shown
   var asking = 0;      // a trick number while its "who wins?" is asked (the step after is its winner)
-  var show = "all";    // "all" or the one seat whose hand is face up
+  var show = data.you_are || "all"; // "all" or the one seat whose hand is face up (the learner's)
   var answered = {};   // trick number -> true, once answered here
   var feedback = null; // {text, right, explain} after an answer, until the next move
   var decision = data.decision; // the lesson's decision, asked before its step (or null)
   var deciding = false; // true while the decision is asked (the step after it is its answer)
   var decided = false;  // answered (or shown) here
+  var tried = {};       // the decision's choices already tried here and found wrong
 
   var table = root.querySelector(".tw-table");
   var centre = table.querySelector(".tw-centre");
@@ -216,6 +218,9 @@
   }
 
   function drawTable(step) {
+    // While the decision is asked, only the deciding seat's hand (and those the rules open) is
+    // face up, whatever was picked: the rest is the answer's to show.
+    var seen = deciding ? decision.seat_code : show;
     Array.prototype.forEach.call(table.querySelectorAll(".tw-seat"), function (s) { s.remove(); });
     data.seats.forEach(function (s) {
       var seat = s.code;
@@ -224,7 +229,7 @@
       var out = step.out.indexOf(seat) >= 0;
       var declarer = data.heads[step.head].declarer === seat;
       var div = el("div", cls + (toPlay ? " to-play" : "") + (out ? " out" : ""));
-      var hidden = show !== "all" && seat !== show && step.open.indexOf(seat) < 0;
+      var hidden = seen !== "all" && seat !== seen && step.open.indexOf(seat) < 0;
       div.appendChild(hand(seat, step, hidden));
       if (step.piles && step.piles[seat]) {
         div.appendChild(piles(seat, step.piles[seat]));
@@ -246,7 +251,7 @@
     } else if (step.calls) {
       centre.appendChild(auction(step.calls));
     }
-    var seesKitty = show === "all" || show === step.kitty_seat;
+    var seesKitty = seen === "all" || seen === step.kitty_seat;
     if (step.kitty && seesKitty) {
       centre.appendChild(cardLine("Kitty:", step.kitty));
     }
@@ -268,6 +273,10 @@
         c.cards.forEach(function (code) { b.appendChild(face(code, "")); });
       } else {
         b.appendChild(document.createTextNode(c.text));
+      }
+      if (tried[c.key]) {
+        b.disabled = true;
+        b.classList.add("chosen-wrong");
       }
       b.addEventListener("click", function () { decide(c.key); });
       choices.appendChild(b);
@@ -318,8 +327,10 @@
     part("text").textContent = step.text;
     var note = part("note");
     note.textContent = "";
-    step.note.forEach(function (p) { note.appendChild(el("p", "", p)); });
-    note.hidden = step.note.length === 0;
+    // the lesson page prints its intro above the viewer (#intro): not again at the deal
+    var paras = at === 0 && introOnPage ? [] : step.note;
+    paras.forEach(function (p) { note.appendChild(el("p", "", p)); });
+    note.hidden = paras.length === 0;
   }
 
   function currentTrick() {
@@ -402,22 +413,37 @@
     return decided || (d !== null && d.classList.contains("answered"));
   }
 
+  // After the answer the other hands appear: every hand face up.
+  function revealAll() {
+    show = "all";
+    showPicker.value = "all";
+  }
+
   function decide(key) {
     var right = key === decision.answer;
-    decided = true;
     var d = pageDecision();
-    if (d !== null && !d.classList.contains("answered")) {
-      var b = d.querySelector('.decision-choice[data-key="' + key + '"]');
-      if (b && !b.disabled) {
-        b.click(); // the page marks the same answer and opens the rest of the hand
-      }
+    var b = d !== null ? d.querySelector('.decision-choice[data-key="' + key + '"]') : null;
+    if (d !== null && !d.classList.contains("answered") && b && !b.disabled) {
+      b.click(); // the page marks the same choice (and, when right, opens the rest of the hand)
     }
+    if (!right) {
+      // a wrong choice: said at once, with why where the page knows; try again, or Next to see
+      var choice = null;
+      decision.choices.forEach(function (c) {
+        if (c.key === key) {
+          choice = c;
+        }
+      });
+      feedback = { text: "Not this one: " + choice.words + ". Try again, or press Next to see the answer.",
+                   right: false, explain: b && b.getAttribute("data-why") ? [b.getAttribute("data-why")] : [] };
+      tried[key] = true;
+      draw();
+      return;
+    }
+    decided = true;
+    revealAll();
     go(at + 1);
-    feedback = {
-      text: right ? "Right: " + decision.answer_words + "." : "Not this one: the answer is " + decision.answer_words + ".",
-      right: right,
-      explain: decision.explanation
-    };
+    feedback = { text: "Right: " + decision.answer_words + ".", right: true, explain: decision.explanation };
     draw();
     buttons.next.focus();
   }
@@ -426,6 +452,7 @@
     if (deciding) {
       // Next without choosing: the answer is shown, and the page's decision is opened as shown.
       decided = true;
+      revealAll();
       var d = pageDecision();
       if (d !== null && !d.classList.contains("answered")) {
         d.querySelector("details").open = true;
@@ -540,6 +567,7 @@
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", fromHash);
 
+  showPicker.value = show;
   root.hidden = false;
   if (!fromHash()) {
     go(0);

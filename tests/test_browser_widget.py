@@ -111,10 +111,10 @@ def patient_expect() -> Iterator[Any]:
     expect.set_options(timeout=5_000)  # Playwright's default, for other browser tests
 
 
-def _run_notebook(page: Any, expect: Any, lab: str, notebook: str) -> None:
+def _run_notebook(page: Any, expect: Any, lab: str, notebook: str, width: int = 1280) -> None:
     """Open one notebook in a workspace of its own and run all its cells."""
     page.set_default_timeout(60_000)
-    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.set_viewport_size({"width": width, "height": 1000})
     # A fresh workspace: the default one would reopen the notebooks of earlier tests, and
     # "run all cells" would run whichever of them Lab made current.
     page.goto(f"{lab}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}?reset")
@@ -158,7 +158,7 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
     # The count panel, closed until the learner opens it: the engine's count at this step.
     from tutor.engine.facts import facts_at
     from tutor.files import handfile
-    from tutor.views.count import trump_line
+    from tutor.views.shared.count import trump_line
 
     rp, _problems = handfile.check(ROOT / "hands" / "first-night-seven-hearts.yaml")
     assert rp is not None
@@ -321,30 +321,36 @@ def test_quiz_with_a_history_draws_the_learners_progress(
 
 DECISION_CELLS = [
     "from tutor.views.widgets import ReplayWidget\n"
-    "ReplayWidget.from_file('../hands/misere-defence-on-souths-nine.yaml', step=11)",
+    "ReplayWidget.from_file('../hands/misere-defence-on-souths-nine.yaml', step=11, show='all')",
 ]
 
 
+@pytest.mark.parametrize("width", [1280, 400], ids=["desktop", "phone"])
 def test_the_replay_widget_asks_the_lessons_decision_in_jupyterlab(
-    jupyter_lab: str, page: Any, patient_expect: Any
+    jupyter_lab: str, page: Any, patient_expect: Any, width: int
 ) -> None:
+    """The decision from one seat: before the answer only East's hand is face up (though every
+    hand was asked for), a wrong choice is told at once and tried again, the right one opens the
+    other hands; at a desktop's width and a phone's."""
     expect = patient_expect
     notebook = {"cells": [{"cell_type": "code", "metadata": {}, "source": src, "outputs": [],
                            "execution_count": None} for src in DECISION_CELLS],
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                             "language": "python"}},
                 "nbformat": 4, "nbformat_minor": 5}
-    page.goto(f"{jupyter_lab}/lab/workspaces/decision-save/tree/notebooks?reset")
+    name = f"decision-test-{width}"
+    page.goto(f"{jupyter_lab}/lab/workspaces/{name}-save/tree/notebooks?reset")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
     page.evaluate(
-        "nb => window.jupyterapp.serviceManager.contents.save('notebooks/decision-test.ipynb',"
+        f"nb => window.jupyterapp.serviceManager.contents.save('notebooks/{name}.ipynb',"
         " {type: 'notebook', format: 'json', content: nb})", notebook)
-    _run_notebook(page, expect, jupyter_lab, "notebooks/decision-test.ipynb")
+    _run_notebook(page, expect, jupyter_lab, f"notebooks/{name}.ipynb", width=width)
 
-    # At West's 4 of hearts in trick 1, Next stops before East's card and asks.
+    # At West's 4 of hearts in trick 1, every hand is face up (show='all')...
     replay = page.locator(".tutor-replay").first
     expect(replay.locator('.tw-centre .card.current[data-card="4H"]')).to_be_visible()
-    # Last (and Go to) cannot jump past the question either: it stops there and asks
+    expect(replay.locator(".tw-seat-W .card.back")).to_have_count(0)
+    # ... Last (and Go to) cannot jump past the question: it stops there and asks
     replay.get_by_role("button", name="Last ▶|").click()
     expect(replay.locator(".tw-decision")).to_contain_text("East to decide:")
     expect(replay.locator('.tw-centre .card.current[data-card="4H"]')).to_be_visible()
@@ -353,12 +359,35 @@ def test_the_replay_widget_asks_the_lessons_decision_in_jupyterlab(
     replay.get_by_role("button", name="Next ▶").click()
     expect(replay.locator(".tw-decision")).to_contain_text(
         "East to decide: Which heart do you play on South's 9?")
+    expect(replay.locator(".tw-decision")).to_contain_text("Only East's hand is shown")
+    # only what East knows: its ten cards face up, West's nine and North's ten face down
+    expect(replay.locator(".tw-seat-E .card:not(.back)")).to_have_count(10)
+    expect(replay.locator(".tw-seat-W .card.back")).to_have_count(9)
+    expect(replay.locator(".tw-seat-N .card.back")).to_have_count(10)
+    # of West's cards only the one played is drawn (greyed), none still in the hand
+    expect(replay.locator('.tw-seat-W [data-card]')).to_have_count(1)
+    expect(replay.locator('.tw-seat-W .played-cards [data-card="4H"]')).to_be_visible()
+    expect(replay.locator("select").nth(1)).to_be_disabled()  # Show: locked until the answer
     expect(replay.locator('.tw-centre .card[data-card="7H"]')).to_have_count(0)  # not played yet
+    # a wrong choice: told at once, the answer kept back, the question still asked
     replay.get_by_role("button", name="c) K♥").click()
-    verdict = replay.locator(".tw-refused")
-    expect(verdict).to_contain_text("Not this one: the answer is the 7 of hearts.")
-    expect(verdict).to_contain_text("In misère the defenders win by losing")
+    verdict = replay.locator(".tw-retry")
+    expect(verdict).to_contain_text("Not the king of hearts.")
+    expect(verdict).not_to_contain_text("7 of hearts")
+    expect(replay.locator(".tw-decision")).to_be_visible()
+    expect(replay.locator(".tutor-decision-c")).to_be_disabled()
+    expect(replay.locator(".tw-seat-W .card.back")).to_have_count(9)
+    for button in (replay.locator(".tutor-decision-a"), replay.locator(".tw-decision")):
+        found = button.bounding_box()  # within the page's width: nothing to scroll sideways for
+        assert found is not None and found["x"] >= 0 and found["x"] + found["width"] <= width + 1, found
+    # tried again, right: the explanation, and the other hands open
+    replay.get_by_role("button", name="a) 7♥").click()
+    right = replay.locator(".tw-allowed")
+    expect(right).to_contain_text("Right: the 7 of hearts.")
+    expect(right).to_contain_text("In misère the defenders win by losing")
     expect(replay.locator(".tw-decision")).to_have_count(0)
     expect(replay.locator('.tw-centre .card.current[data-card="7H"]')).to_be_visible()  # the replay goes on
+    expect(replay.locator(".tw-seat-W .card.back")).to_have_count(0)
+    expect(replay.locator("select").nth(1)).to_be_enabled()
     replay.get_by_role("button", name="Next ▶").click()
     expect(replay.locator(".tw-ruling-text")).to_contain_text("South")

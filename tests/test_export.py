@@ -18,7 +18,7 @@ from tutor.cli import main
 from tutor.engine.hand import RulesSpec
 from tutor.engine.randomdeal import random_hand
 from tutor.files import handfile
-from tutor.views.export import MANIFEST, ExportError, Page, Site
+from tutor.views.site.export import MANIFEST, ExportError, Page, Site
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"
@@ -445,7 +445,7 @@ def test_templates_ship_in_the_wheel_and_export_works_from_it(tmp_path: Path) ->
     zipfile.ZipFile(wheel).extractall(unpacked)
     out = tmp_path / "site"
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import tutor, tutor.views.render as r; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import tutor, tutor.views.shared.render as r; "
         "assert tutor.__file__.startswith(sys.argv[1]), tutor.__file__; "
         "assert str(r.templates_dir()).startswith(sys.argv[1]); "
         "from tutor.cli import main; "

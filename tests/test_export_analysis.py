@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tutor.views import analysed
-from tutor.views.analysed import CACHE
-from tutor.views.export import Site
+from tutor.views.site import analysed
+from tutor.views.site.analysed import CACHE
+from tutor.views.site.export import Site
 
 HERE = Path(__file__).parent
 LESSON = HERE / "export_hands" / "03-open-misere.yaml"

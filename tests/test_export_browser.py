@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tutor.views.export import Site
+from tutor.views.site.export import Site
 
 HERE = Path(__file__).parent
 HANDS = HERE / "export_hands"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.views import outfolder
-from tutor.views.export import MANIFEST, BuildReport, ExportError, Site
+from tutor.views.site import outfolder
+from tutor.views.site.export import MANIFEST, BuildReport, ExportError, Site
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "tests" / "export_hands"

@@ -87,7 +87,7 @@ def test_cli_facts_in_the_terminal_and_in_json(capsys: pytest.CaptureFixture[str
 
 def test_widget_count_panel_is_closed_until_opened_and_hides_unseen_hands() -> None:
     rp = replay_of("first-night-seven-hearts")
-    w = ReplayWidget(rp, step=rp.step_of_trick(1) - 1)
+    w = ReplayWidget(rp, step=rp.step_of_trick(1) - 1, show="all")
     assert w.count is False and "tw-count" not in w.text
     w.count_button.value = True  # as the browser sets it
     assert w.count is True and "tw-count-trumps" in w.text

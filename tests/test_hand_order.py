@@ -14,8 +14,9 @@ from tutor.engine.cards import Card
 from tutor.engine.play import PlayContext
 from tutor.engine.replay import StepKind, build
 from tutor.files import handfile
-from tutor.views import render
-from tutor.views.pages import Pictures, lesson_view
+from tutor.views.shared import render
+from tutor.views.shared.render import Pictures
+from tutor.views.site.pages import lesson_view
 from tutor.views.widgets.replay import ReplayWidget
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"

@@ -16,8 +16,10 @@ import pytest
 from tutor.engine.auction import Bid, Call, Pass, parse_call, run_auction
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.play import PlayContext, effective_suit
+from tutor.engine.replay import build
 from tutor.engine.rules import preset
 from tutor.engine.seats import Seat
+from tutor.files.handfile import load
 from tutor.solve import Position
 from tutor.teach.players.bidding import counts_at
 from tutor.teach.players.inference import (
@@ -28,10 +30,12 @@ from tutor.teach.players.inference import (
     Weighted,
     call_likelihood,
     effective_size,
+    history_of,
     layout_weight,
     spots,
     weighted_layouts,
 )
+from tutor.teach.singledummy import _own_discard, _position
 
 RULES = preset("australian")
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -230,3 +234,64 @@ def test_the_model_sits_above_the_computer_bidder() -> None:
 
     assert "tutor.teach.players.bidding" in imported(inference.__file__)
     assert not {m for m in imported(bidding.__file__) if m.endswith("inference")}
+
+
+#: Weights of six layouts (seed 7) at a point of lessons of every kind of table and contract,
+#: recorded from the model before its weighting was made quicker: the quicker code must give
+#: the very same numbers.
+RECORDED = [
+    ('open-misere', 0, (
+        0.07188638818231005, 0.18525700334159695, 0.18530600185469276,
+        0.18406044322914117, 0.19109141162202264, 0.1823987517702366,
+    ), 5.634132820880421),
+    ('open-misere', 4, (
+        0.042077906866700605, 0.015283439493888138, 0.045853453773832216,
+        0.03226207948540464, 0.8417793998815186, 0.022743720498655817,
+    ), 1.4000555968903141),
+    ('first-night-seven-hearts', 0, (
+        0.1819101310947032, 0.14998703971216523, 0.15276028862474422,
+        0.1819101310947032, 0.15276028862474422, 0.18067212084893985,
+    ), 5.952645615335628),
+    ('first-night-seven-hearts', 5, (
+        0.05782544927738248, 0.2417265197837959, 0.15446885260119386,
+        0.03602650096924371, 0.2348694513145506, 0.27508322605383356,
+    ), 4.5920330275294035),
+    ('eight-hearts-set', 2, (
+        0.00026060771798278124, 0.8156416261614752, 0.05965070810696676,
+        0.08034019021959472, 0.019495292978570174, 0.02461157481541048,
+    ), 1.4786995996547878),
+    ('six-handed-misere-both-partners-out', 1, (
+        0.07285531819770787, 0.31474039124309294, 0.037227780480058065,
+        0.35293874289178595, 0.010441375597985839, 0.21179639158936933,
+    ), 3.6325618769178276),
+    ('five-handed-called-ace', 3, (
+        0.1014947701968905, 0.1880547020067243, 0.16244131948307616,
+        0.37618092066251946, 0.05840819275485082, 0.1134200948959387,
+    ), 4.350840243575967),
+    ('misere-defence-on-souths-nine', 7, (
+        0.04195744682895497, 0.031384028498027766, 0.05160588186872045,
+        0.044958424200158095, 0.7432373263907531, 0.08685689221338543,
+    ), 1.7625007204386556),
+    ('west-seventh-street-inkle', 1, (
+        0.007980692914058386, 0.056979107024572616, 0.009895507952533683,
+        0.887302788924849, 0.028914077468000968, 0.00892782571598544,
+    ), 1.2632160818906284),
+    ('canadian-two-jokers', 2, (
+        0.061711615077768345, 0.17593284503539544, 0.08381290914345475,
+        0.6086401231397967, 0.054726206956243945, 0.01517630064734095,
+    ), 2.4070089957119847),
+]
+
+
+@pytest.mark.parametrize(("name", "cards_played", "weights", "ess"), RECORDED)
+def test_the_weights_are_those_recorded(name: str, cards_played: int, weights: tuple[float, ...],
+                                        ess: float) -> None:
+
+    rep = build(load(Path(__file__).resolve().parent.parent / "hands" / f"{name}.yaml"))
+    pos, known, _played = _position(rep, cards_played)
+    me = pos.to_move
+    history = history_of(rep, cards_played)
+    gone = [*history.cards_played(), *_own_discard(rep, pos.seats[me])]
+    w = weighted_layouts(pos, me, history, pack=rep.rules.the_pack.cards, known=known, gone=gone,
+                         rng=random.Random(7), most=6)
+    assert (w.weights, w.ess) == (weights, ess)

@@ -10,7 +10,7 @@ import pytest
 
 from tutor.engine.hand import LEVELS
 from tutor.files import handfile
-from tutor.views.export import Site
+from tutor.views.site.export import Site
 
 ROOT = Path(__file__).parent.parent
 HANDS = sorted((ROOT / "hands").glob("*.yaml"))

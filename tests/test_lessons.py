@@ -20,7 +20,7 @@ from tutor.engine.replay import Replay, StepKind
 from tutor.engine.rulings import Kind
 from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
-from tutor.views.terminal import format_replay
+from tutor.views.terminal.replay import format_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"

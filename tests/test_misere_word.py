@@ -15,7 +15,7 @@ from tutor.engine.replay import Replay, build
 from tutor.engine.rules import preset
 from tutor.engine.seats import Seat
 from tutor.files import handfile
-from tutor.views.terminal import format_replay
+from tutor.views.terminal.replay import format_replay
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 

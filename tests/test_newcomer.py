@@ -12,8 +12,8 @@ from tutor.cli import build_parser, main
 from tutor.files.handfile import check
 from tutor.files.match import MatchFileError, load
 from tutor.teach.quiz import QuestionKind, make_quiz
-from tutor.views.export import Site
-from tutor.views.safe_text import display_width
+from tutor.views.site.export import Site
+from tutor.views.terminal.safe_text import display_width
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = ROOT / "hands" / "first-night-seven-hearts.yaml"

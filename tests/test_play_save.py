@@ -18,7 +18,7 @@ import pytest
 
 from tutor.cli import main
 from tutor.files.handfile import check, loads
-from tutor.views import practice
+from tutor.views.terminal import practice
 
 PLAY = ["play", "--seed", "0", "--samples", "1", "--auto"]
 NEW = "# the hand as played, a hand file: copy it from here to the end\n"

@@ -27,7 +27,7 @@ from tutor.teach.players import Budget, Game, choose_call, choose_discard, choos
 from tutor.teach.players import game as game_module
 from tutor.teach.players.bidding import evaluation
 from tutor.teach.players.sampling import layouts
-from tutor.views.safe_text import display_width
+from tutor.views.terminal.safe_text import display_width
 
 QUICK = Budget(seconds=None, early=2, middle=2, late=3)
 

@@ -368,6 +368,14 @@ def test_nothing_to_ask_is_one_line_saying_why(tmp_path: Path, argv: list[str], 
     assert err.startswith(message) and err.count("\n") == 1, err
 
 
+def test_a_quiz_with_nothing_to_ask_makes_no_history(tmp_path: Path) -> None:
+    """The history is made with the first answer kept, not by a quiz that could ask nothing."""
+    db = tmp_path / "new" / "h.sqlite3"
+    status, _out, err = quiz_out(str(NO_DECISION), "--kind", "decision", "--db", str(db), "--answers", "a")
+    assert status == 1 and "has no decision" in err
+    assert not db.parent.exists()
+
+
 def test_a_lesson_with_a_decision_asks_it_by_kind() -> None:
     status, out, err = quiz_out(str(HANDS / "count-then-bid.yaml"), "--kind", "decision", "--show-answers",
                                 "--seed", "1", "--count", "1")

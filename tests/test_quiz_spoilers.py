@@ -16,7 +16,7 @@ import pytest
 
 from tutor.engine.seats import Seat
 from tutor.files import handfile
-from tutor.views.export import Site
+from tutor.views.site.export import Site
 
 ROOT = Path(__file__).parent.parent
 HANDS = sorted((ROOT / "hands").glob("*.yaml"))

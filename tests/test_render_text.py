@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.views.render import environment, suits
+from tutor.views.shared.render import environment, suits
 
 
 def test_suit_symbols_get_their_colour_and_markup_stays_text() -> None:

@@ -16,7 +16,7 @@ from tutor.engine.replay import StepKind, Walker, build
 from tutor.engine.rulings import Kind
 from tutor.engine.seats import Seat
 from tutor.files import handfile
-from tutor.views.terminal import format_replay
+from tutor.views.terminal.replay import format_replay
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = handfile.load(DATA / "spec-example.yaml")

@@ -304,8 +304,8 @@ def test_home_made_pack_first_of_identical_cards_wins() -> None:
     ],
 )
 def test_widget_and_lesson_page_draw_every_seat(lesson: str, seats: tuple[str, ...], count: str) -> None:
-    from tutor.views.pages import Pictures, lesson_view
-    from tutor.views.render import environment
+    from tutor.views.shared.render import Pictures, environment
+    from tutor.views.site.pages import lesson_view
     from tutor.views.widgets.replay import ReplayWidget
 
     w = ReplayWidget.from_file(f"{HANDS}/{lesson}.yaml")

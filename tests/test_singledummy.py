@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
@@ -15,8 +13,9 @@ from tutor.engine.replay import Replay, build
 from tutor.engine.rules import preset
 from tutor.engine.seats import Seat
 from tutor.files.handfile import load
-from tutor.solve import Position, Solver, analyse, deal_of
+from tutor.solve import Position, SolveError, Solver, analyse, deal_of
 from tutor.solve.singledummy import Goal, goal_of, mark, single_dummy
+from tutor.solve.why import Reason, decisive_card
 from tutor.teach.players.inference import history_of, weighted_layouts
 from tutor.teach.singledummy import analyse_position, analyse_seat
 
@@ -131,21 +130,72 @@ def test_every_card_a_seat_played_is_analysed_with_its_legal_alternatives() -> N
         assert expected == sorted(expected)  # best first: fewest tricks to the contractors
 
 
-def test_the_layouts_are_solved_in_one_batch_and_the_truth_once() -> None:
-    """One call into the solver for all the layouts, not one solver a layout."""
-    asked: list[str] = []
+def test_a_solver_is_asked_once_per_layout_and_once_for_the_truth() -> None:
+    asked = []
 
     class Counting(Solver):
-        def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
-            asked.append("options")
-            return super().options(pos, guess)
-
-        def options_batch(self, layouts: Sequence[Position], **kw: Any) -> list[dict[Play, int]]:
-            asked.append(f"batch of {len(layouts)}")
-            return super().options_batch(layouts, **kw)
+        def __init__(self) -> None:
+            super().__init__()
+            asked.append(self)
 
     pack = preset("australian").the_pack.cards
     gone = [c for c in pack if c not in cards("8H KS AS QS 7H 9H 4S 3S")]
     w = weighted_layouts(FINESSE, 2, None, pack=pack, gone=gone, rng=random.Random(0))
     single_dummy(FINESSE, w, Goal(6, False), truth=FINESSE, solver=Counting)
-    assert asked == ["batch of 12", "options"]
+    assert len(asked) == 13
+
+
+def test_the_finesse_did_better_double_dummy_because_east_held_the_king() -> None:
+    queen, ace = Play(Card.parse("QS")), Play(Card.parse("AS"))
+    hidden = [0, 1, 3]  # South sees neither North's nor East's nor West's cards
+    # single-dummy found the queen worse; double-dummy it did better: moved to North the king
+    # makes them equal, not the queen worse; moved to West (for either heart) the queen loses
+    assert decisive_card(FINESSE, queen, ace, hidden, worse=True) == Reason(Card.parse("KS"), Seat.E, Seat.W)
+    # single-dummy's best card, the ace, did worse double-dummy: with the king anywhere else
+    # (North first) it would have been at least as good
+    assert decisive_card(FINESSE, ace, queen, hidden, worse=False) == Reason(Card.parse("KS"), Seat.E, Seat.N)
+
+
+@pytest.mark.parametrize(
+    ("mine", "other", "hidden", "worse"),
+    [
+        ("QS", "AS", [0, 3], True),  # East's hand open: the king is not unseen, the hearts decide nothing
+        ("QS", "AS", [0, 1, 3], False),  # double-dummy already agrees: the queen is as good
+        ("AS", "QS", [0, 1, 3], True),  # ... the ace is worse
+    ],
+)
+def test_no_card_is_named_when_no_single_unseen_card_explains_a_disagreement(
+    mine: str, other: str, hidden: list[int], worse: bool
+) -> None:
+    mine_play, other_play = Play(Card.parse(mine)), Play(Card.parse(other))
+    assert decisive_card(FINESSE, mine_play, other_play, hidden, worse=worse) is None
+
+
+#: Positions (hand, cards played) where some card falls out of reach of the best before the
+#: last of thirty layouts.
+EARLY = [("defence-joker-gone-left-bower-held", 0), ("first-night-seven-hearts", 18),
+         ("misere-defence-on-souths-nine", 6), ("misere-defence-on-souths-nine", 12)]
+
+
+@pytest.mark.parametrize(("name", "cards_played"), EARLY)
+def test_the_early_stop_solves_less_and_changes_no_mark_nor_the_best_card(name: str,
+                                                                           cards_played: int) -> None:
+    rep = replay(name)
+    quick = analyse_position(rep, cards_played, most=30)
+    full = analyse_position(rep, cards_played, most=30, early_stop=False)
+    assert quick.best == full.best
+    assert {c.play: c.mark for c in quick.cards} == {c.play: c.mark for c in full.cards}
+    assert sum(c.solved for c in quick.cards) < sum(c.solved for c in full.cards)
+    played = deal_of(rep).plays[cards_played]
+    for c in quick.cards:
+        if c.solved < 30:  # stopped early: sure to lose more than 0.6 trick
+            assert c.mark == "??" and c.play != played
+        else:  # solved everywhere: the same figures
+            assert c == full.of(c.play)
+    assert all(c.solved == 30 for c in full.cards)
+
+
+def test_past_the_last_card_there_is_nothing_to_analyse() -> None:
+    rep = replay("misere-defence-on-souths-nine")  # South's misère ends after the tenth trick
+    with pytest.raises(SolveError, match="the hand is over here"):
+        analyse_position(rep, len(deal_of(rep).plays), most=5)

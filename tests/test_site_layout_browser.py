@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tutor.views.export import Site
+from tutor.views.site.export import Site
 
 pytestmark = pytest.mark.browser
 

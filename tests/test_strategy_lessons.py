@@ -55,10 +55,17 @@ COURSE = (
     "game-end-win-on-defence",
     "no-trumps-what-to-bury",
     "game-end-deep-in-the-red",
+    "kitty-odds-one-trick-not-two",
+    "misere-or-seven-diamonds",
+    "declarer-play-ruff-before-trumps",
+    "three-handed-no-partner-count-the-kitty",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
     "suit-defence", "no-trump-technique", "game-end", "auction-variations",
+    # the course, complete (issue 30)
+    "competitive-bidding", "sacrifice", "kitty-odds", "signals", "no-trumps-defence",
+    "declarer-play", "misere-bidding", "open-misere-defence",
 }
 
 
@@ -142,6 +149,18 @@ CONTRACTS = {
     "game-end-deep-in-the-red": [
         ("[7D, pass, pass, pass]", "", "[7S, 8S, 4H]", 7),     # seven diamonds makes exactly
         ("[8D, pass, pass, pass]", "", "best", 7),             # eight: one off, whatever the discard
+    ],
+    "kitty-odds-one-trick-not-two": [
+        ("[7H, pass, pass, pass]", "", "[QS, 6D, 7D]", 7),     # seven hearts makes exactly
+        ("[8H, pass, pass, pass]", "", "best", 7),             # eight: one off, whatever the discard
+    ],
+    "three-handed-no-partner-count-the-kitty": [
+        ("[7H, pass, pass]", "", "[10S, 8S, 7S]", 7),           # seven hearts makes exactly
+        ("[8H, pass, pass]", "", "best", 7),                    # eight: one off, whatever the discard
+    ],
+    "misere-or-seven-diamonds": [
+        ("[6C, 6H, 7C, misere, pass, pass, pass]", "", "[AS, 7H, 8C]", 0),   # no trick
+        ("[6C, 6H, 7C, 7D, pass, pass, pass]", "", "best", 7),               # exactly seven
     ],
     "hearts-or-no-trumps": [
         ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
@@ -265,6 +284,8 @@ ALTERNATIVES = {
     ("no-trumps-what-to-bury", "3.1"):
         {"JS": 9, "10S": 9, "5S": 9, "JD": 9, "8C": 9, "7C": 9, "6C": 9},
     ("no-trumps-what-to-bury", "3.4"): {"KC": 6},   # the king on the ace: two tricks lost
+    # "the right bower led holds North–South to three tricks, and the ace of spades makes six"
+    ("declarer-play-ruff-before-trumps", "1.1"): {"JH": 3, "AS": 6},
 }
 
 
@@ -313,6 +334,8 @@ COUNTS = [
     ("defence-partners-ace-of-clubs", 0, 7, 6, ("intro", "so you hold three")),
     ("defence-north-trumps-partners-club", 0, 5, 7, ("intro", "twelve of them")),
     ("defence-joker-gone-left-bower-held", 0, 6, 7, ("intro", "so you hold three trumps")),
+    ("kitty-odds-one-trick-not-two", 0, 6, 7, ("discard", "six of the thirteen trumps and seven are")),
+    ("declarer-play-ruff-before-trumps", 0, 5, 8, ("intro", "Eight of the thirteen trumps are out")),
     ("game-end-win-on-defence", 0, 5, 7,
      ("discard", "five of the twelve trumps", "seven are in the other three hands")),
 ]
@@ -647,6 +670,9 @@ DESCRIBED = [
     ("defence-joker-gone-left-bower-held", "intro", Seat.W, "You hold", "With hearts trumps", True),
     ("game-end-win-on-defence", "intro", Seat.S, "last to speak", "Count the hand", True),
     ("no-trumps-what-to-bury", "intro", Seat.S, "You hold", "You open", True),
+    ("kitty-odds-one-trick-not-two", "intro", Seat.S, "You hold", "In hearts", True),
+    ("misere-or-seven-diamonds", "intro", Seat.S, "You hold", "Seven diamonds would", True),
+    ("three-handed-no-partner-count-the-kitty", "intro", Seat.S, "You hold", "In hearts", True),
 ]
 
 

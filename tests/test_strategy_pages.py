@@ -10,7 +10,7 @@ import html5lib
 import pytest
 from playwright.sync_api import Page, expect
 
-from tutor.views.export import Site
+from tutor.views.site.export import Site
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
@@ -50,11 +50,12 @@ def _ids(element: object) -> set[str]:
 #: (lesson, sections hidden under the answer, sections in view before the question,
 #:  the answer's words, words that must not appear before the question)
 PAGES = [
-    (DISCARD, {"kitty", "play", "result"}, {"deal", "auction"}, "Bury the 10 and the 8 of clubs",
-     ["Bury the 10", "misère made", "buries"]),
-    (CALL, {"auction", "kitty", "play", "result"}, {"deal"}, "Seven hearts. The joker",
+    (DISCARD, {"deal", "kitty", "play", "result"}, {"seat-hand", "auction"},
+     "Bury the 10 and the 8 of clubs", ["Bury the 10", "misère made", "buries"]),
+    (CALL, {"deal", "auction", "kitty", "play", "result"}, {"seat-hand"}, "Seven hearts. The joker",
      ["bids seven hearts", "seven hearts made", "7♥ by South"]),
-    (CARD, {"play-rest", "trick-8", "result"}, {"deal", "auction", "kitty", "play", "trick-7"},
+    # West defends: the deal and the kitty (South's discards) wait for the answer
+    (CARD, {"deal", "kitty", "play-rest", "trick-8", "result"}, {"seat-hand", "auction", "play", "trick-7"},
      "West throws the ace of hearts", ["West throws the ace of hearts", "the misère fails"]),
 ]
 
@@ -70,6 +71,7 @@ def test_the_page_asks_before_it_shows(site: Path, name: str, hidden: set[str], 
     article = doc.find(".//article")  # type: ignore[attr-defined]
     before = _text(article)[: _text(article).index(_text(box)[:40])]
     assert not shown & _ids(details)
+    assert shown <= _ids(article)
     for spoiler in spoilers:
         assert spoiler not in before, spoiler
     assert answer in _text(details)
@@ -130,17 +132,24 @@ def test_the_summary_is_shown_with_the_answer(site: Path) -> None:
 
 
 @pytest.mark.browser
-def test_choosing_shows_right_or_wrong_and_opens_the_rest(page: Page, site: Path) -> None:
+def test_a_wrong_choice_says_so_and_may_be_retried_then_the_right_one_opens_the_rest(
+        page: Page, site: Path) -> None:
     page.goto((site / "lessons" / f"{DISCARD}.html").as_uri())
     box = page.locator("#decision")
     expect(page.locator("#kitty")).to_be_hidden()
     expect(box.get_by_text("South to decide: Which three cards do you put away?")).to_be_visible()
     wrong = box.locator('.decision-choice[data-key="b"]')
     wrong.click()
-    expect(box.locator(".decision-feedback")).to_have_text(
-        "Not this one: the answer is marked, and why is below.")
+    expect(box.locator(".decision-feedback")).to_contain_text("Not this one:")
+    expect(box.locator(".decision-feedback")).to_contain_text("Try again, or show the answer below.")
+    expect(wrong).to_be_disabled()
+    expect(box.locator('.decision-choice[data-key="a"]')).to_be_enabled()  # a retry
+    expect(page.locator("#decision-answer")).not_to_have_attribute("open", "")
+    expect(page.locator("#kitty")).to_be_hidden()
+    box.locator('.decision-choice[data-key="a"]').click()
+    expect(box.locator(".decision-feedback")).to_have_text("Right.")
     expect(box.locator('.decision-choice[data-key="a"]')).to_have_class(
-        "quiz-choice decision-choice right-answer")
+        "quiz-choice decision-choice chosen-right right-answer")
     expect(box.locator(".decision-choice").first).to_be_disabled()
     expect(box.locator(".decision-verdict")).to_contain_text("Bury the 10 and the 8 of clubs")
     expect(page.locator("#kitty")).to_be_visible()
@@ -151,7 +160,7 @@ def test_choosing_shows_right_or_wrong_and_opens_the_rest(page: Page, site: Path
 def test_opening_the_answer_first_is_not_an_answer(page: Page, site: Path) -> None:
     page.goto((site / "lessons" / f"{CALL}.html").as_uri())
     box = page.locator("#decision")
-    box.get_by_text("Decide first, then show the answer and the rest of the hand").click()
+    box.get_by_text("Decide first, then show the answer and the whole hand").click()
     expect(box.locator(".decision-feedback")).to_have_text("Answer shown before choosing.")
     expect(box.locator(".decision-choice").first).to_be_disabled()
     expect(page.locator("#auction")).to_be_visible()
@@ -253,7 +262,7 @@ def test_without_javascript_the_answer_still_opens(browser: object, site: Path) 
     page.goto((site / "lessons" / f"{DISCARD}.html").as_uri())
     expect(page.locator(".decision-choices")).to_be_hidden()
     expect(page.locator("#kitty")).to_be_hidden()
-    page.get_by_text("Decide first, then show the answer and the rest of the hand").click()
+    page.get_by_text("Decide first, then show the answer and the whole hand").click()
     expect(page.locator("#kitty")).to_be_visible()
     expect(page.locator(".decision-verdict")).to_contain_text("Bury the 10 and the 8 of clubs")
     context.close()

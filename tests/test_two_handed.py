@@ -23,8 +23,8 @@ from tutor.engine.rulings import Kind
 from tutor.engine.seats import Seat, Side, table
 from tutor.files import handfile
 from tutor.teach.playalong import turns
-from tutor.views.render import render_piles
-from tutor.views.terminal import format_replay
+from tutor.views.shared.render import render_piles
+from tutor.views.terminal.replay import format_replay
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = ROOT / "hands" / "two-handed-table-cards.yaml"
@@ -218,7 +218,7 @@ def test_play_along_offers_the_hand_and_face_up_cards_the_rules_allow(lesson: Ha
 
 
 def test_the_widget_and_the_lesson_page_draw_the_table_piles(lesson: Hand, tmp_path: Path) -> None:
-    from tutor.views.export import Site
+    from tutor.views.site.export import Site
     from tutor.views.widgets.replay import ReplayWidget
 
     rp = build(lesson)

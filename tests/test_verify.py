@@ -43,14 +43,22 @@ def test_a_wrong_par_is_reported_at_its_line() -> None:
 
 
 def test_a_false_claim_names_the_card_that_did_better() -> None:
-    # East's 7 of clubs on trick 6 would be wrong to call the only card: every one is as good
+    # East's A of clubs on trick 6 would be wrong to call a costly card, and South's 5 of hearts
+    # on trick 8 the only card: the 5 of clubs and the 4 of diamonds do as well
     text = OPEN.replace('  "6.2":\n    text:', '  "6.1":\n    text: x\n    best: false\n  "6.2":\n    text:')
-    text = text.replace("    best: true\n  outro", "    only: true\n  outro")
+    text = text.replace("  outro: >-", '  "8.2": {text: a, only: true}\n  outro: >-')
     _, problems = verify("om.yaml", text)
     messages = {p.line: p.message for p in problems}
-    assert set(messages) == {_line_of(text, '"6.1"'), _line_of(text, '"6.2"')}
+    assert set(messages) == {_line_of(text, '"6.1"'), _line_of(text, '"8.2"')}
     assert "claims East's A♣ cost tricks, but it was a best card" in messages[_line_of(text, '"6.1"')]
-    assert "was the only best card, but 5♣ did as well" in messages[_line_of(text, '"6.2"')]
+    assert "was the only best card, but 5♣, 4♦ did as well" in messages[_line_of(text, '"8.2"')]
+
+
+def test_an_equal_card_doing_as_well_leaves_a_card_the_only_one() -> None:
+    # South's Q and 5 of clubs under East's ace on trick 6: every club between them is gone
+    # (North's are out of play), so they are one card, and the queen is the only best card
+    text = OPEN.replace("    best: true\n  outro", "    only: true\n  outro")
+    assert verify("om.yaml", text)[1] == []
 
 
 def test_a_cost_claim_is_checked_against_the_solver() -> None:
@@ -115,7 +123,7 @@ def test_the_schema_has_par_and_note_claims() -> None:
     props = schema()["properties"]
     assert props["par"]["type"] == "integer"
     note = props["notes"]["additionalProperties"]["oneOf"][1]
-    assert set(note["properties"]) == {"text", "best", "cost", "only"}
+    assert set(note["properties"]) == {"text", "best", "cost", "only", "make", "best_chance", "kitty"}
 
 
 # The hand stops inside trick 3 (West's 9♦, East's 7♦; South has not played): the position

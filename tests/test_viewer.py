@@ -1,4 +1,4 @@
-"""The hand viewer's data (tutor.views.viewer): the replay's states, as the page's JSON block."""
+"""The hand viewer's data (tutor.views.site.viewer): the replay's states, as the page's JSON block."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import pytest
 
 from tutor.engine.replay import StepKind
 from tutor.files.handfile import check
-from tutor.views.pages import Pictures
-from tutor.views.render import environment
-from tutor.views.viewer import expanded, viewer_data, viewer_json
+from tutor.views.shared.render import Pictures, environment
+from tutor.views.site.viewer import expanded, viewer_data, viewer_json
 
 LESSONS = sorted((Path(__file__).parent.parent / "hands").glob("*.yaml"))
 

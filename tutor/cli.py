@@ -10,14 +10,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.views.history_commands import add_history_options, review_summary
-from tutor.views.history_commands import add_parsers as add_history_parsers
+from tutor.views.terminal.history_commands import add_history_options, review_summary
+from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
 
 from tutor.files.text import one_line
-from tutor.views.arguments import fill_columns, fresh_seed, positive, version
+from tutor.views.terminal.arguments import announce_seed, fill_columns, fresh_seed, positive, version
 
 __all__ = ["main"]
 
@@ -62,8 +62,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tutor.engine.seats import Seat
     from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
-    from tutor.views.handsave import check_save, save_hand
-    from tutor.views.practice import play_in_terminal
+    from tutor.views.terminal.handsave import check_save, save_hand
+    from tutor.views.terminal.practice import play_in_terminal
 
     warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
@@ -87,9 +87,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    from tutor.files.writeguard import UnwritableFile
+    from tutor.views.terminal.puzzles import mine_deals, summary
+
+    try:
+        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap)
+    except (UnwritableFile, ValueError, OSError) as err:
+        print(f"tutor puzzles mine: {err}", file=sys.stderr)
+        return 2
+    summary(mined, Path(args.out), sys.stdout)
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
-    from tutor.views.terminal import format_replay
+    from tutor.views.terminal.replay import format_replay
 
     result, problems = check(args.file)
     for problem in problems:
@@ -108,6 +121,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 step["facts"] = counted.to_json() if counted is not None else None
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
+        if result.hand.decision is not None and not args.whole and (
+                args.answers is not None or sys.stdin.isatty()):
+            from tutor.views.terminal.decide import ask_decision, scripted_or_typed
+
+            if ask_decision(result, scripted_or_typed(args.answers), print, symbols=not args.ascii):
+                print()
         sys.stdout.write(format_replay(result, symbols=not args.ascii, facts=args.facts))
     return 0
 
@@ -115,7 +134,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_analyse(args: argparse.Namespace) -> int:
     from tutor.files.handfile import check
     from tutor.solve import OutOfScope, SolveError, Solver, analyse, format_analysis, warn_when_slow
-    from tutor.views.singledummy import single_dummy_report
+    from tutor.views.terminal.singledummy import single_dummy_report
 
     warn_when_slow()
     status = 0
@@ -140,7 +159,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         data, text = analysis.to_json(), format_analysis(analysis)
         if args.seat:  # single-dummy: with what the seat could see
             try:
-                sd = single_dummy_report(rep, analysis, args.seat)
+                sd = single_dummy_report(rep, analysis, args.seat, layouts=args.layouts, seed=args.seed)
             except SolveError as err:
                 print(f"{path}: {err}", file=sys.stderr)
                 status = 1
@@ -178,7 +197,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tutor.views.export import ExportError, Site
+    from tutor.views.site.export import ExportError, Site
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
@@ -210,7 +229,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         shortfall,
         unknown_topics,
     )
-    from tutor.views.terminal import format_card
+    from tutor.views.terminal.decide import quiz_lines
+    from tutor.views.terminal.replay import format_card
 
     replays, paths = [], []
     for path in _hand_files(args.files):
@@ -228,10 +248,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
         return 2
-    history, go_on = _quiz_history(args)
+    history, go_on = _quiz_history(args) if args.review else (None, True)
     if not go_on:
         return 2
-    seed = fresh_seed(args.seed)
+    seed = fresh_seed(args.seed, announce=False)  # said once the history is open (or refused)
     if args.review and history is not None:
         from tutor.teach.review import review_quiz
 
@@ -240,11 +260,17 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     else:
         questions = make_quiz(replays, seed=seed, count=args.count, topics=args.topic or (), kinds=kinds)
     if not questions:
-        from tutor.views.quiz_messages import nothing_to_ask
+        from tutor.views.terminal.quiz_messages import nothing_to_ask
 
         print(nothing_to_ask(paths, replays, kinds, args.topic or (), chosen=bool(args.kind)),
               file=sys.stderr)
         return 1
+    if not args.review:  # opened (made, when new) only once there is something to ask and keep
+        history, go_on = _quiz_history(args)
+        if not go_on:
+            return 2
+    if args.seed is None:
+        announce_seed(seed)
     if args.review and history is not None:
         print(review_summary(history, questions) + "\n")
     scripted = [a.strip() for a in args.answers.split(";")] if args.answers is not None else None
@@ -257,6 +283,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print(fill_columns("", f"Question {n} of {len(questions)}: {one_line(q.source)}"))
         print(fill_columns("  ", f"Rules: {one_line(q.rules)}"))
         print(fill_columns("  ", q.prompt))
+        for line in quiz_lines(q, answered=False, symbols=symbols):  # a decision: the seat's view
+            print(line)
         if q.trick is not None and q.trick.plays:
             cards = "  ".join(
                 f"{s.word} {p.pretty() if symbols else p}" for s, p in zip(q.trick.seats, q.trick.plays,
@@ -275,6 +303,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             print(fill_columns("  Answer: ", f"{q.answer_words(symbols=symbols)}."))
             for reason in feedback.reasons:
                 print(fill_columns("  Why: ", reason))
+            for line in quiz_lines(q, answered=True, symbols=symbols):
+                print(line)
             print()
             continue
         asked_at = time.monotonic()
@@ -305,6 +335,8 @@ def cmd_quiz(args: argparse.Namespace) -> int:
         print("  Right." if feedback.correct else f"  Not quite: {q.answer_words(symbols=symbols)}.")
         for reason in feedback.reasons:
             print(fill_columns("  Why: ", reason))
+        for line in quiz_lines(q, answered=True, symbols=symbols):
+            print(line)
         print(f"  Tally: {session.tally}")
         print()
         session.next()
@@ -316,7 +348,7 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 def _quiz_history(args: argparse.Namespace) -> tuple[History | None, bool]:
     """Where the quiz keeps its answers, and whether to go on: only a plain quiz goes on without
     a history, when the default file cannot be opened (a --db or --review needs its file)."""
-    from tutor.views.history_commands import open_history, read_history
+    from tutor.views.terminal.history_commands import open_history, read_history
 
     if args.show_answers and not args.review:
         return None, True  # nothing is answered
@@ -381,6 +413,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--facts", action="store_true",
                    help="the count at each step: each seat's trumps, the trumps still out, the "
                         "best cards left in each suit")
+    p.add_argument("--answers", metavar="A;B", help="a lesson's decision: answer without asking "
+                   "(tries separated by ';', or reveal)")
+    p.add_argument("--whole", action="store_true", help="a lesson's decision: print the whole "
+                   "hand without asking it first")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("play", help="play a hand against computer players (answers on stdin)")
@@ -395,6 +431,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="solve N layouts a card with no clock (reproducible; default: about a "
                    "second a card)")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("puzzles", help="puzzles mined from play: one card alone keeps the result")
+    puzzles = p.add_subparsers(dest="puzzles_command", required=True, metavar="ACTION")
+    p = puzzles.add_parser("mine", help="play seeded deals with the computer and write each "
+                           "open-hands puzzle found as a hand file (tutor check verifies it)")
+    p.add_argument("--deals", type=positive, default=10, help="how many deals (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    p.add_argument("-o", "--out", required=True, metavar="DIR", help="the folder to write to")
+    p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
+    p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
+    p.set_defaults(func=cmd_puzzles)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
     p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
@@ -426,6 +473,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kitty", action="store_true", help="also rate the contractor's discard")
     p.add_argument("--seat", metavar="S", help="single-dummy too: each card of seat S (or all) "
                    "valued with what that seat could see (docs/analysis.md)")
+    p.add_argument("--layouts", type=positive, default=100, metavar="N",
+                   help="with --seat: layouts of the unseen cards dealt for each card (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="with --seat: the seed they are dealt by")
     p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     p.set_defaults(func=cmd_analyse)
 
@@ -472,8 +522,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one ``tutor`` command; every way it can fail ends in one line (:mod:`tutor.views.failures`)."""
-    from tutor.views.failures import Streams, run
+    """Run one ``tutor`` command; every way it can fail ends in one line
+    (:mod:`tutor.views.terminal.failures`)."""
+    from tutor.views.terminal.failures import Streams, run
 
     def command(streams: Streams) -> int:
         args = build_parser().parse_args(argv)

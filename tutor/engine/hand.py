@@ -14,7 +14,7 @@ from tutor.engine.play import Play
 from tutor.engine.rules import RuleSet, preset
 from tutor.engine.seats import Seat
 
-__all__ = ["LEVELS", "Hand", "NoteClaim", "RulesSpec"]
+__all__ = ["LEVELS", "Hand", "KittyClaim", "NoteClaim", "RulesSpec"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,30 @@ class NoteClaim:
     best: bool | None = None
     cost: int | None = None
     only: bool = False
+    #: Single-dummy (``tutor check`` verifies both with the seat's view of the cards): the
+    #: percent of weighted layouts in which the card makes the contract (for a defender: sets
+    #: it), and that no other legal card has a higher chance.
+    make: int | None = None
+    best_chance: bool = False
+
+    @property
+    def double_dummy(self) -> bool:
+        """Whether the claim says anything the double-dummy solver verifies."""
+        return self.best is not None or self.cost is not None or self.only
+
+
+@dataclass(frozen=True)
+class KittyClaim:
+    """A note's claim about the kitty, as one seat sees it before the kitty is turned: the chance,
+    as a whole percent, that the kitty brings ``at_least`` of the cards asked for (a suit as the
+    cards count in the hand's contract, ``"trumps"`` for the contract's trump suit, or the cards
+    in ``any_of``), every kitty drawn from the cards the seat cannot see equally likely."""
+
+    seat: Seat
+    percent: int
+    at_least: int = 1
+    suit: Suit | Literal["trumps"] | None = None
+    any_of: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,6 +113,8 @@ class Hand:
     par: int | None = None
     #: Claims about single cards, keyed like the notes they sit on (``"3.2"``).
     claims: Mapping[str, NoteClaim] = field(default_factory=dict)
+    #: Claims about the kitty's odds, keyed like the notes they sit on (``"intro"``).
+    kitty_claims: Mapping[str, tuple[KittyClaim, ...]] = field(default_factory=dict)
     #: The question the lesson asks before it shows what was done (the bid, the discard, a card).
     decision: LessonDecision | None = None
 

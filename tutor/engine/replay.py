@@ -20,6 +20,7 @@ from typing import overload
 from tutor.engine import tricks, twohanded
 from tutor.engine.auction import Auction, AuctionError, Contract, Pass, run_auction
 from tutor.engine.builder import Builder, Change, TableGame, count_word, state_values
+from tutor.engine.decision import LessonDecision
 from tutor.engine.hand import Hand
 from tutor.engine.kitty import kitty_and_discard
 from tutor.engine.play import PlayContext
@@ -120,10 +121,11 @@ class Replay:
                 return i
         raise IndexError(f"this hand has no trick {number}")
 
-    def decision_step(self) -> int | None:
+    def decision_step(self, decision: LessonDecision | None = None) -> int | None:
         """The index of the step that shows the answer to the hand's decision (the widget and
-        the viewer stop just before it), or None when the hand asks none or does not reach it."""
-        decision = self.hand.decision
+        the viewer stop just before it), or None when the hand asks none or does not reach it.
+        ``decision`` asks another decision of the same hand instead of its own."""
+        decision = decision if decision is not None else self.hand.decision
         if decision is None:
             return None
         calls = -1

@@ -17,7 +17,7 @@ from typing import IO
 import yaml
 
 from tutor.engine.decision import Choice, LessonDecision
-from tutor.engine.hand import Hand
+from tutor.engine.hand import Hand, KittyClaim, NoteClaim
 from tutor.engine.seats import Seat
 
 __all__ = ["dump", "dumps"]
@@ -74,17 +74,17 @@ def dumps(hand: Hand) -> str:
         out.append("notes:")
         for key, text in hand.notes.items():
             claim = hand.claims.get(key)
-            if claim is None:
+            kitty = hand.kitty_claims.get(key, ())
+            if claim is None and not kitty:
                 out.append(f"  {json.dumps(key)}: {_string(text, '  ')}")
                 continue
             out.append(f"  {json.dumps(key)}:")
             out.append(f"    text: {_string(text, '    ')}")
-            if claim.best is not None:
-                out.append(f"    best: {str(claim.best).lower()}")
-            if claim.cost is not None:
-                out.append(f"    cost: {claim.cost}")
-            if claim.only:
-                out.append("    only: true")
+            if claim is not None:
+                out.extend(_claim_lines(claim))
+            if kitty:
+                out.append("    kitty:")
+                out.extend(f"      - {_kitty_flow(k)}" for k in kitty)
     if hand.par is not None:
         out.append(f"par: {hand.par}")
     if hand.tags:
@@ -150,3 +150,28 @@ def dump(hand: Hand, fp: str | Path | IO[str]) -> None:
         Path(fp).write_text(text, "utf-8")
     else:
         fp.write(text)
+
+
+def _claim_lines(claim: NoteClaim) -> list[str]:
+    out = []
+    if claim.best is not None:
+        out.append(f"    best: {str(claim.best).lower()}")
+    if claim.cost is not None:
+        out.append(f"    cost: {claim.cost}")
+    if claim.only:
+        out.append("    only: true")
+    if claim.make is not None:
+        out.append(f"    make: {claim.make}")
+    if claim.best_chance:
+        out.append("    best_chance: true")
+    return out
+
+
+def _kitty_flow(claim: KittyClaim) -> str:
+    """``{seat: S, brings: {suit: trumps, at_least: 1}, percent: 52}``"""
+    if claim.suit is None:
+        what = f"any_of: {_flow([str(c) for c in claim.any_of])}"
+    else:
+        what = f"suit: {claim.suit if claim.suit == 'trumps' else claim.suit.word}"
+    return (f"{{seat: {claim.seat.value}, brings: {{{what}, at_least: {claim.at_least}}}, "
+            f"percent: {claim.percent}}}")

@@ -157,7 +157,7 @@ class Reader(NoteReading, DecisionReading):
         discard = self.cards(fields["discard"], ("discard",), "discard") if "discard" in fields else ()
         joker = self.suit(fields["joker"]) if "joker" in fields else None
         play = self.play(fields["play"]) if "play" in fields else ()
-        notes, claims = self.notes(fields["notes"]) if "notes" in fields else ({}, {})
+        notes, claims, kitty_claims = self.notes(fields["notes"]) if "notes" in fields else ({}, {}, {})
         par = self.par(fields["par"]) if "par" in fields else None
         tags = self.tags(fields["tags"]) if "tags" in fields else ()
         summary = self.text(fields["summary"], "summary") if "summary" in fields else None
@@ -202,6 +202,7 @@ class Reader(NoteReading, DecisionReading):
             piles=piles,
             par=par,
             claims=claims,
+            kitty_claims=kitty_claims,
             decision=decision,
         )
         if decision is not None:

@@ -33,6 +33,32 @@ CALL = (
 SEAT = "^(?:[NESWnesw]|[NSns][EWew])$"  # NE, SE, SW, NW at five or six
 
 
+_KITTY: dict[str, Any] = {
+    "type": "object",
+    "required": ["seat", "brings", "percent"],
+    "additionalProperties": False,
+    "properties": {
+        "seat": {"type": "string", "pattern": SEAT},
+        "brings": {
+            "type": "object",
+            "additionalProperties": False,
+            "oneOf": [{"required": ["suit"]}, {"required": ["any_of"]}],
+            "properties": {
+                "suit": {"anyOf": [
+                    {"pattern": f"^(?:{_ci('trumps')}|{_ci('spades')}|{_ci('clubs')}|{_ci('diamonds')}"
+                                f"|{_ci('hearts')})$"},
+                    {"pattern": f"^{_SUIT}$"}], "type": "string"},
+                "any_of": {"type": "array", "minItems": 1,
+                           "items": {"type": "string", "pattern": CARD}},
+                "at_least": {"type": "integer", "minimum": 1},
+            },
+        },
+        "percent": {"type": "integer", "minimum": 0, "maximum": 100,
+                    "description": "the exact chance, rounded to a whole percent"},
+    },
+}
+
+
 def _setting_schema(name: str) -> dict[str, Any]:
     s = SETTINGS[name]
     if s.choices is not None:
@@ -120,6 +146,18 @@ def schema() -> dict[str, Any]:
                                          "description": "how many tricks the card cost against best play"},
                                 "only": {"const": True,
                                          "description": "the only best card among the legal plays"},
+                                "make": {"type": "integer", "minimum": 0, "maximum": 100,
+                                         "description": "single-dummy: the percent of layouts in which "
+                                                        "the card makes the contract (a defender: sets "
+                                                        "it), within 5 points"},
+                                "best_chance": {"const": True,
+                                                "description": "single-dummy: no other legal card makes "
+                                                               "(sets) the contract more often"},
+                                "kitty": {
+                                    "description": "on the intro, auction or discard note: the "
+                                                   "kitty's odds as a seat sees them, counted exactly",
+                                    "anyOf": [_KITTY, {"type": "array", "minItems": 1, "items": _KITTY}],
+                                },
                             },
                         },
                     ]

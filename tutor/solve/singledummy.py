@@ -29,7 +29,7 @@ from tutor.engine.scoring import score_hand
 from tutor.engine.seats import Seat, Side
 from tutor.solve.analysis import wants_more
 from tutor.solve.deal import deal_of
-from tutor.solve.position import Position, SolveError
+from tutor.solve.position import Position, SolveError, apply
 from tutor.solve.solver import Solver
 
 __all__ = ["BAD", "DOUBTFUL", "CardEstimate", "Goal", "SingleDummy", "goal_of", "mark", "single_dummy"]
@@ -101,8 +101,9 @@ def _points(contract: Contract, rep: Replay, total: int) -> tuple[int, ...]:
 class CardEstimate:
     """One legal card over the layouts: the contractor's side's expected tricks in the hand,
     the chance the contract is made, the contractor's side's expected score (None: no score),
-    the double-dummy value on the true layout (None: not asked), and the loss and mark
-    against the best card."""
+    the double-dummy value on the true layout (None: not asked), the loss and mark against the
+    best card, and how many layouts it was solved on (fewer than all: stopped early, its
+    figures over those)."""
 
     play: Play
     expected: float
@@ -111,12 +112,15 @@ class CardEstimate:
     double_dummy: int | None
     loss: float
     mark: str | None
+    solved: int = 0
 
 
 @dataclass(frozen=True)
 class SingleDummy:
     """Every legal card of the seat to play, best first (by expected tricks, then make chance,
-    then score), over ``layouts`` layouts that count as ``ess`` equal ones."""
+    then score), over ``layouts`` layouts that count as ``ess`` equal ones; ``power``: the
+    power the inference model's weights were flattened to (1: as the model gives them, below
+    1: widened, 0: every layout counted alike)."""
 
     seat: Seat
     wants_more: bool
@@ -125,6 +129,7 @@ class SingleDummy:
     layouts: int
     ess: float
     note: str = ""
+    power: float = 1.0
 
     @property
     def best(self) -> CardEstimate:
@@ -146,6 +151,7 @@ class SingleDummy:
             "make": {str(c.play): round(c.make, 3) for c in self.cards},
             "layouts": self.layouts,
             "effective": round(self.ess, 1),
+            "power": self.power,
         }
 
 
@@ -157,59 +163,71 @@ def single_dummy(
     truth: Position | None = None,
     ess: float | None = None,
     note: str = "",
+    power: float = 1.0,
     solver: Callable[[], Solver] = Solver,
+    keep: Play | None = None,
     early_stop: bool = True,
 ) -> SingleDummy:
     """Each legal card of the seat to move in ``pos``, valued over ``samples`` (layouts of the
-    unseen cards with their weights, any scale), all solved double-dummy in one batch by a new
-    solver (:meth:`~tutor.solve.solver.Solver.options_batch`); ``truth``: the true layout, for
-    the double-dummy value beside each card.
+    unseen cards with their weights, any scale), each solved double-dummy by a new solver;
+    ``truth``: the true layout, for the double-dummy value beside each card.
 
-    ``early_stop``: a card that falls short of the best card's expected tricks by more than
-    :data:`BAD` whatever the layouts still to solve hold is solved on no more of them (it is
-    ``??`` either way, and not the best). Its expected tricks, make chance and score are then
-    over the layouts it was solved on, its loss at least what was proved, and it comes after
-    the cards solved on every layout."""
+    The layouts are solved heaviest first. With ``early_stop``, a card that can no longer come
+    within :data:`BAD` trick of the best card, however the layouts still to solve turn out (each
+    is worth between the tricks won so far and those plus the tricks still to play), is not
+    solved on them: it is marked ``??`` whatever they hold, and its figures are over the
+    layouts it was solved on (:attr:`CardEstimate.solved`). The best card, and every other
+    card's figures and mark, are the same as without the early stop. ``keep`` (the card
+    played) is always solved on every layout."""
     me = pos.to_move
     more = wants_more(pos, me)
-    sums: dict[Play, list[float]] = {}
-    total = 0.0
-    n = 0
-    squares = 0.0
-    drawn = list(samples)
-    weights = [weight for _layout, weight in drawn]
-    solved = solver().options_batch([layout for layout, _w in drawn], weights=weights,
-                                    margin=BAD if early_stop else None)
-    for (_layout, weight), options in zip(drawn, solved, strict=True):
-        n += 1
-        total += weight
-        squares += weight * weight
-        for play, value in options.items():
-            acc = sums.setdefault(play, [0.0, 0.0, 0.0, 0.0])
+    sign = 1.0 if more else -1.0
+    dealt = sorted(samples, key=lambda s: -s[1])
+    total = sum(w for _lay, w in dealt)
+    if not dealt or total <= 0:
+        raise SolveError("no layout of the unseen cards to analyse")
+    squares = sum(w * w for _lay, w in dealt)
+    # the seat's view of a layout's value (more is better for it), and its bounds
+    low, high = pos.won, pos.won + pos.tricks_left
+    worst, best = (low, high) if more else (-high, -low)
+    sums: dict[Play, list[float]] = {}  # weighted tricks, makes, points; weight, layouts solved
+    dropped: dict[Play, float] = {}  # a card stopped early: the loss it is sure to exceed
+    left = total
+    for layout, weight in dealt:
+        one = solver()
+        if not dropped:
+            values = one.options(layout)
+        else:
+            values = {p: one.value(apply(layout, p)) for p in sums if p not in dropped}
+        for play, value in values.items():
+            acc = sums.setdefault(play, [0.0, 0.0, 0.0, 0.0, 0.0])
             acc[0] += weight * value
             acc[1] += weight * goal.made(value)
             if goal.points:
                 acc[2] += weight * goal.points[min(value, len(goal.points) - 1)]
             acc[3] += weight
-    if n == 0 or total <= 0:
-        raise SolveError("no layout of the unseen cards to analyse")
+            acc[4] += 1
+        left -= weight
+        if early_stop and left > 0:
+            floor = max(sign * a[0] + left * worst for p, a in sums.items() if p not in dropped)
+            for p, a in sums.items():
+                gap = (floor - (sign * a[0] + left * best)) / total
+                if p not in dropped and p != keep and gap > BAD + _EPS:
+                    dropped[p] = gap
+    if not sums:
+        raise SolveError("the hand is over here: there is no card to analyse")
     dd = solver().options(truth) if truth is not None else {}
-    # a card stopped early: over the weight it was solved on, and at best every trick left to
-    # the seat on the layouts it was not
-    most = pos.won + pos.tricks_left if more else pos.won
-    stopped = {p: (a[0] + (total - a[3]) * most) / total for p, a in sums.items() if a[3] < total}
-    raw = [(p, a[0] / a[3], a[1] / a[3], a[2] / a[3] if goal.points else None)
+    raw = [(p, a[0] / a[3], a[1] / a[3], a[2] / a[3] if goal.points else None, int(a[4]))
            for p, a in sums.items()]
-    sign = 1.0 if more else -1.0
     side = 1.0 if pos.team[me] else -1.0  # the contractor's side wants the make and the score
-    # best first: the tricks the seat wants, then its chance to make (or set), then the score
-    raw.sort(key=lambda r: (r[0] in stopped, -sign * round(r[1], 9), -side * round(r[2], 9),
+    # best first: the tricks the seat wants, then its chance to make (or set), then the score;
+    # the cards stopped early last
+    raw.sort(key=lambda r: (r[0] in dropped, -sign * round(r[1], 9), -side * round(r[2], 9),
                             -side * (r[3] or 0.0)))
     top = raw[0][1]
-
-    def loss(p: Play, e: float) -> float:
-        return max(0.0, sign * (top - e), sign * (top - stopped[p]) if p in stopped else 0.0)
-
-    cards = tuple(CardEstimate(p, e, m, s, dd.get(p), loss(p, e), mark(loss(p, e))) for p, e, m, s in raw)
-    return SingleDummy(pos.seats[me], more, goal.minimise, cards, n,
-                       total * total / squares if ess is None else ess, note)
+    cards = []
+    for p, e, m, s, solved in raw:
+        loss = max(0.0, sign * (top - e), dropped.get(p, 0.0))
+        cards.append(CardEstimate(p, e, m, s, dd.get(p), loss, mark(loss), solved))
+    return SingleDummy(pos.seats[me], more, goal.minimise, tuple(cards), len(dealt),
+                       total * total / squares if ess is None else ess, note, power)

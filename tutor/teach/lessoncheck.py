@@ -1,4 +1,5 @@
-"""``tutor check`` as a whole: the file, the solver's verdicts, and the computer bidder's count.
+"""``tutor check`` as a whole: the file, the solver's verdicts, the single-dummy chances on cards'
+notes (:mod:`tutor.teach.chancecheck`), and the computer bidder's count.
 
 A lesson whose decision is a call is also held against the computer bidding player
 (:func:`~tutor.teach.players.bidding.evaluation`): where the player counts the hand, its count
@@ -18,9 +19,14 @@ from tutor.engine.replay import Replay
 from tutor.files.handfile import FileProblem, HandFileError, load_with_lines, read
 from tutor.files.verify import verify
 from tutor.solve import Solver
+from tutor.teach.chancecheck import chance_problems
 from tutor.teach.players.bidding import Estimate, choose_call, evaluation
 
 __all__ = ["bidding_problems", "check_lesson"]
+
+#: The rules of the problems verification finds in a file that replays (a refuted claim, a
+#: decision given away); with only these, the chances on cards' notes are verified too.
+_VERIFIED = frozenset({"solver", "decision", "kitty odds"})
 
 
 def check_lesson(path: str | Path, text: str | None = None,
@@ -34,15 +40,22 @@ def check_lesson(path: str | Path, text: str | None = None,
         except HandFileError as err:
             return None, err.problems
     rep, problems = verify(path, text, solver)
-    if rep is None or problems or rep.hand.decision is None or rep.hand.decision.kind != "auction":
+    if rep is None or any(p.rule not in _VERIFIED for p in problems):
+        return rep, problems  # the file itself is wrong: nothing more to verify
+    hand = rep.hand
+    chances = any(c.make is not None or c.best_chance for c in hand.claims.values())
+    asks_a_call = not problems and hand.decision is not None and hand.decision.kind == "auction"
+    if not chances and not asks_a_call:
         return rep, problems
     try:
         lines = load_with_lines(text, str(path))
     except HandFileError:  # pragma: no cover - verify has read it
         return rep, problems
-    line = lines.line_of(("decision", "answer"))
-    return rep, [FileProblem(str(path), line, message, "computer bidder")
-                 for message in bidding_problems(rep)]
+    out = problems + (chance_problems(lines, rep) if chances else [])
+    if asks_a_call:
+        line = lines.line_of(("decision", "answer"))
+        out += [FileProblem(str(path), line, message, "computer bidder") for message in bidding_problems(rep)]
+    return rep, out
 
 
 def bidding_problems(rep: Replay) -> list[str]:

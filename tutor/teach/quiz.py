@@ -40,6 +40,7 @@ from tutor.engine.wording import rules_words
 from tutor.teach.bestcard import best_card_spots
 from tutor.teach.playalong import Turn, turns
 from tutor.teach.reasons import legal_reasons
+from tutor.teach.seatview import SeatView, SeatViewError, seat_view
 
 __all__ = [
     "BASIC_KINDS",
@@ -138,6 +139,9 @@ class Question:
     explanation: tuple[str, ...] = ()
     #: The deal the question is taken from: the history keeps it, to ask the question again.
     deal: Hand | None = None
+    #: A lesson's decision: what the deciding seat knows (its hand, the calls and cards so far,
+    #: the kitty once taken), all the question shows of the deal; the rest comes with the answer.
+    view: SeatView | None = None
 
     def notation_example(self) -> tuple[Card, ...]:
         """Two cards to show how an answer is written: never cards of this hand (nor of the
@@ -515,6 +519,10 @@ def decision_question(rp: Replay) -> Question | None:
     topics.add(_DECISION_TOPICS.get(decision.kind, "opening-lead" if decision.card == (1, 1) else "play"))
     explanation = " ".join(decision.explained_by(rp.hand.notes).split())
     who = step.seat.word if step.seat is not None else "The player"
+    try:
+        view: SeatView | None = seat_view(rp, decision)
+    except SeatViewError:
+        view = None
     return Question(
         kind=QuestionKind.DECISION,
         # not the lesson's title: a strategy lesson's title states its point, the answer
@@ -529,6 +537,7 @@ def decision_question(rp: Replay) -> Question | None:
         seat=step.seat,
         explanation=(explanation,) if explanation else (),
         deal=rp.hand,
+        view=view,
     )
 
 

@@ -15,14 +15,16 @@ from collections.abc import Iterator
 
 from tutor.engine.auction import BidKind
 from tutor.engine.cards import Card
+from tutor.engine.play import Play
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
-from tutor.solve import deal_of
+from tutor.solve import Position, deal_of
 from tutor.solve.singledummy import SingleDummy, goal_of, single_dummy
-from tutor.teach.players.inference import DEFAULT_MODEL, Model, history_of, weighted_layouts
+from tutor.solve.why import Reason, decisive_card
+from tutor.teach.players.inference import DEFAULT_MODEL, Model, Weighted, history_of, weighted_layouts
 
-__all__ = ["DEFAULT_LAYOUTS", "analyse_position", "analyse_seat"]
+__all__ = ["DEFAULT_LAYOUTS", "analyse_position", "analyse_seat", "layouts_at", "reason"]
 
 #: Layouts solved for each card when there are more than that.
 DEFAULT_LAYOUTS = 100
@@ -46,27 +48,59 @@ def _own_discard(rep: Replay, seat: Seat) -> tuple[Card, ...]:
     return tuple(hand.discard or ()) if seat == contract.declarer else ()
 
 
-def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,
-                     model: Model = DEFAULT_MODEL, auction: bool = True) -> SingleDummy:
-    """The single-dummy values of every legal card once ``cards`` cards have been played, for
-    the seat to play then. ``auction`` False: the layouts are not weighted by the calls."""
+def _position(rep: Replay, cards: int) -> tuple[Position, list[int], Play | None]:
+    """The true position once ``cards`` cards have been played, the indices of the seats whose
+    hands the seat to play then can see besides its own, and the card it played there."""
     deal = deal_of(rep)
-    pos = deal.start
-    for k, (here, _play) in enumerate(deal.positions()):
+    pos, played = deal.start, None
+    for k, (here, play) in enumerate(deal.positions()):
         if k == cards:
-            pos = here
+            pos, played = here, play
             break
     else:
         pos = deal.final()
-    me = pos.to_move
     shown = _shown(rep, cards)
-    known = [i for i, s in enumerate(pos.seats) if s in shown and i != me]
+    return pos, [i for i, s in enumerate(pos.seats) if s in shown and i != pos.to_move], played
+
+
+def analyse_position(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,
+                     model: Model = DEFAULT_MODEL, auction: bool = True,
+                     early_stop: bool = True) -> SingleDummy:
+    """The single-dummy values of every legal card once ``cards`` cards have been played, for
+    the seat to play then. ``auction`` False: the layouts are not weighted by the calls;
+    ``early_stop``: :func:`~tutor.solve.singledummy.single_dummy`'s (the card played is
+    always valued on every layout)."""
+    pos, known, played = _position(rep, cards)
+    weighted = _weighted(rep, cards, pos, known, most=most, seed=seed, model=model, auction=auction)
+    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note,
+                        power=weighted.power, keep=played, early_stop=early_stop)
+
+
+def layouts_at(rep: Replay, cards: int, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,
+               model: Model = DEFAULT_MODEL, auction: bool = True) -> tuple[Position, Weighted]:
+    """The true position once ``cards`` cards have been played, and the weighted layouts of
+    what the seat to play then cannot see (the ones :func:`analyse_position` values)."""
+    pos, known, _played = _position(rep, cards)
+    return pos, _weighted(rep, cards, pos, known, most=most, seed=seed, model=model, auction=auction)
+
+
+def _weighted(rep: Replay, cards: int, pos: Position, known: list[int], *, most: int, seed: int,
+              model: Model, auction: bool) -> Weighted:
+    me = pos.to_move
     history = history_of(rep, cards)
     gone = [*history.cards_played(), *_own_discard(rep, pos.seats[me])]
-    weighted = weighted_layouts(pos, me, history if auction else None, pack=rep.rules.the_pack.cards,
-                                known=known, gone=gone, rng=random.Random(seed * 1009 + cards),
-                                most=most, model=model)
-    return single_dummy(pos, weighted, goal_of(rep), truth=pos, ess=weighted.ess, note=weighted.note)
+    return weighted_layouts(pos, me, history if auction else None, pack=rep.rules.the_pack.cards,
+                            known=known, gone=gone, rng=random.Random(seed * 1009 + cards),
+                            most=most, model=model)
+
+
+def reason(rep: Replay, cards: int, mine: Play, other: Play, *, worse: bool) -> Reason | None:
+    """Where single-dummy and double-dummy disagree on ``mine`` against ``other`` at the
+    ``cards``-th card: the unseen card whose placement on the true layout decided it
+    (:func:`~tutor.solve.why.decisive_card`; ``worse``: single-dummy found ``mine`` worse)."""
+    pos, known, _played = _position(rep, cards)
+    hidden = [i for i in range(len(pos.seats)) if i != pos.to_move and i not in known]
+    return decisive_card(pos, mine, other, hidden, worse=worse)
 
 
 def analyse_seat(rep: Replay, seat: Seat, *, most: int = DEFAULT_LAYOUTS, seed: int = 0,

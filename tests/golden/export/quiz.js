@@ -82,8 +82,10 @@
 })();
 
 // A lesson's decision (#decision): the same buttons, marked against the lesson's answer
-// (data-answer); choosing opens the answer and the rest of the hand. Opening it first is noted,
-// and the choices close. The hand viewer clicks these buttons when the decision is answered there.
+// (data-answer). A wrong choice says so at once, with why where the page knows it (data-why:
+// the solver's tricks for that call), and may be retried; the right one opens the answer and the
+// whole hand. Opening it first is noted, and the choices close. The hand viewer clicks these
+// buttons when the decision is answered there.
 (function () {
   "use strict";
   var box = document.getElementById("decision");
@@ -96,6 +98,11 @@
   var details = box.querySelector("details.decision-answer");
   var buttons = Array.prototype.slice.call(choices.querySelectorAll("button[data-key]"));
 
+  function say(message, css) {
+    feedback.textContent = message;
+    feedback.className = "quiz-feedback decision-feedback " + css;
+  }
+
   function close(message, css) {
     box.classList.add("answered");
     buttons.forEach(function (b) {
@@ -104,19 +111,25 @@
         b.classList.add("right-answer");
       }
     });
-    feedback.textContent = message;
-    feedback.className = "quiz-feedback decision-feedback " + css;
+    say(message, css);
   }
 
   buttons.forEach(function (button) {
     button.addEventListener("click", function () {
-      if (box.classList.contains("answered")) {
+      if (box.classList.contains("answered") || button.disabled) {
         return;
       }
-      var ok = button.getAttribute("data-key") === answer;
-      button.classList.add(ok ? "chosen-right" : "chosen-wrong");
       button.setAttribute("aria-pressed", "true");
-      close(ok ? "Right." : "Not this one: the answer is marked, and why is below.", ok ? "right" : "wrong");
+      if (button.getAttribute("data-key") !== answer) {
+        button.classList.add("chosen-wrong");
+        button.disabled = true;
+        var why = button.getAttribute("data-why");
+        say("Not this one: " + button.getAttribute("aria-label") + "." + (why ? " " + why : "") +
+            " Try again, or show the answer below.", "wrong");
+        return;
+      }
+      button.classList.add("chosen-right");
+      close("Right.", "right");
       details.open = true;
     });
   });

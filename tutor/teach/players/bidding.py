@@ -20,6 +20,7 @@ unless its own count reaches seven.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,7 +37,7 @@ from tutor.engine.auction import (
     ladder_key,
     run_auction,
 )
-from tutor.engine.cards import Card, Joker, Rank, Suit, SuitedCard
+from tutor.engine.cards import Card, Joker, Pack, Rank, Suit, SuitedCard
 from tutor.engine.play import PlayContext, effective_suit
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat, table
@@ -105,8 +106,14 @@ def _side_honours(hand: Sequence[Card], ctx: PlayContext,
     return aces, kings
 
 
+@functools.cache
+def _trumps_in(suit: Suit) -> PlayContext:
+    """The play context of a contract in ``suit`` (which cards are its trumps)."""
+    return PlayContext.of(Bid.of(7, Strain(suit.value)), None)
+
+
 def _suit_count(hand: Sequence[Card], suit: Suit) -> tuple[float, str]:
-    ctx = PlayContext.of(Bid.of(7, Strain(suit.value)), None)
+    ctx = _trumps_in(suit)
     trumps = [c for c in hand if effective_suit(c, ctx) is suit]
     tops = _top_trumps(trumps, ctx, suit)
     n = len(trumps)
@@ -145,24 +152,38 @@ def _no_trumps_count(hand: Sequence[Card]) -> tuple[float, str]:
 def _misere_danger(hand: Sequence[Card], rules: RuleSet) -> list[Card]:
     """The cards likely to win a trick in misère: the joker, and any card with too few lower
     cards of its suit beside it (a lone 9, an unguarded king)."""
-    pack = rules.the_pack.cards
+    below = _below(rules.the_pack)
     out: list[Card] = []
     for c in hand:
         if isinstance(c, Joker):
             out.append(c)
             continue
         assert isinstance(c, SuitedCard)
-        below = sum(1 for d in pack if isinstance(d, SuitedCard) and d.suit is c.suit
-                    and d.rank.order < c.rank.order)
         cover = sum(1 for d in hand if isinstance(d, SuitedCard) and d.suit is c.suit
                     and d.rank.order < c.rank.order)
-        if below - 2 * cover >= 3:
+        if below[c.suit, c.rank.order] - 2 * cover >= 3:
             out.append(c)
     return out
 
 
+@functools.cache
+def _below(pack: Pack) -> dict[tuple[Suit, int], int]:
+    """For each suit and rank (in the pack or not), how many cards of that suit the pack holds
+    below that rank."""
+    suited = [d for d in pack.cards if isinstance(d, SuitedCard)]
+    return {(suit, rank.order): sum(1 for d in suited if d.suit is suit and d.rank.order < rank.order)
+            for suit in Suit for rank in Rank}
+
+
 def estimate(hand: Sequence[Card], rules: RuleSet) -> list[Estimate]:
     """The count in every strain (best first), misère last when it looks safe."""
+    return list(_estimate(tuple(hand), rules))
+
+
+@functools.lru_cache(maxsize=8192)
+def _estimate(hand: tuple[Card, ...], rules: RuleSet) -> tuple[Estimate, ...]:
+    """:func:`estimate`, remembered: the inference model counts the same hand at every call
+    its seat made, and the computer bidder at every turn."""
     kitty, partner = _help(rules)
     out = []
     for suit in Suit:
@@ -176,7 +197,7 @@ def estimate(hand: Sequence[Card], rules: RuleSet) -> list[Estimate]:
         if len(danger) <= max(1, rules.kitty_size - 1):
             out.append(Estimate(None, 0.0, f"{count_words(len(danger), 'card')} that could win a "
                                 f"trick, to put away with the {rules.kitty_word}"))
-    return out
+    return tuple(out)
 
 
 def support(hand: Sequence[Card], partner_bid: Bid, rules: RuleSet,

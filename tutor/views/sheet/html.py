@@ -2,7 +2,7 @@
 
 Drawn by the ``score_sheet`` macro in ``templates/_score_sheet.html`` from
 :meth:`tutor.views.sheet.model.ScoreSheet.view`, in the same autoescaping Jinja environment as the cards
-(:func:`tutor.views.render.environment`); pass that environment's override folder to restyle it.
+(:func:`tutor.views.shared.render.environment`); pass that environment's override folder to restyle it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from functools import lru_cache
 import jinja2
 from markupsafe import Markup
 
-from tutor.views.render import environment
+from tutor.views.shared.render import environment
 from tutor.views.sheet.model import ScoreSheet
 
 __all__ = ["render_score_sheet"]

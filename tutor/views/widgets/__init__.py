@@ -1,7 +1,7 @@
 """JupyterLab widgets: replay a hand (and play along as a seat), take a quiz, keep a score sheet.
 
 One widget a module. The Python side holds only synced state (traitlets); every picture is
-drawn by :mod:`tutor.views.render`, every rule decided by the engine.
+drawn by :mod:`tutor.views.shared.render`, every rule decided by the engine.
 """
 
 from tutor.views.widgets.practice import PracticeWidget

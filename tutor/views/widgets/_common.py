@@ -9,7 +9,7 @@ import ipywidgets as widgets
 import jinja2
 
 from tutor.engine.cards import Card, Joker, SuitedCard
-from tutor.views import render
+from tutor.views.shared import render
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tutor.teach.memory import History
 from tutor.teach.progress import progress
-from tutor.views.progress import progress_chart
+from tutor.views.shared.progress import progress_chart
 
 
 def open_history(db: str | Path | History | None, learner: str) -> History | None:

@@ -31,7 +31,7 @@ from tutor.engine.seats import Seat
 from tutor.solve import SolveError
 from tutor.teach.playalong import Turn, turn_at
 from tutor.teach.values import TurnValues, step_values, takes
-from tutor.views import render
+from tutor.views.shared import render
 
 __all__ = ["AnalysisPanel"]
 

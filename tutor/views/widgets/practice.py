@@ -32,7 +32,7 @@ from tutor.engine.play import Play
 from tutor.engine.seats import Seat
 from tutor.solve import SolveError, analyse
 from tutor.teach.players import Budget, Game, GameError, Phase
-from tutor.views import render
+from tutor.views.shared import render
 from tutor.views.widgets._common import card_button, style_widget
 from tutor.views.widgets.replay import ReplayWidget
 

@@ -33,7 +33,7 @@ from tutor.teach.quiz import (
     shortfall,
 )
 from tutor.teach.review import review_quiz
-from tutor.views import render
+from tutor.views.shared import render
 from tutor.views.widgets._common import card_button, macros, style_widget
 from tutor.views.widgets._memory import chart_html, open_history
 
@@ -268,6 +268,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         ctx = q.turn.ctx if q.turn is not None else None  # trumps first, as the hand is shown
         shown = q.seat is not None and q.turn is not None  # legal-plays and best-card: the hand
         hand = render.render_hand(q.seat, q.hand, context=ctx) if shown and q.seat else None
+        if q.view is not None:  # a lesson's decision: the deciding seat's hand, and no other
+            hand = render.render_hand(q.view.seat, q.view.hand)
         self.question_html.value = str(m.question({
             "number": self.index + 1, "total": len(self.session.questions), "source": q.source,
             "rules": q.rules, "prompt": q.prompt, "trick": trick, "hand": hand,

@@ -22,10 +22,12 @@ from tutor.engine.replay import Replay, StepKind, build
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.files.handfile import check
+from tutor.teach.decide import Asking, Verdict, learner_seat
 from tutor.teach.playalong import Pick, Turn, turn_at
-from tutor.views import render
-from tutor.views.count import count_html
-from tutor.views.pages import paragraphs
+from tutor.teach.seatview import SeatView, SeatViewError, seat_view
+from tutor.views.shared import render
+from tutor.views.shared.count import count_html
+from tutor.views.shared.notes import paragraphs
 from tutor.views.widgets._common import card_button, macros, style_widget
 from tutor.views.widgets.analysis import AnalysisPanel
 
@@ -51,11 +53,21 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
     #: How the decision was answered: the choice's key (a, b, …), "shown" (Next without choosing)
     #: or "" (not yet).
     decided = traitlets.Unicode("").tag(sync=True)
+    #: The wrong choices tried while the decision is asked (their keys, in order): each is told
+    #: at once, and the learner tries again before the answer is shown.
+    tried = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     def __init__(
-        self, replay: Replay, *, step: int = 0, show: str = "all", play_as: str = "", **kwargs: Any
+        self, replay: Replay, *, step: int = 0, show: str | None = None, play_as: str = "",
+        **kwargs: Any,
     ) -> None:
+        """``show``: ``"all"`` or one seat's hand face up; by default the seat the lesson's intro
+        seats the learner in ("You are South"), else all hands."""
         self.replay = replay
+        if show is None:
+            seat = learner_seat(replay)
+            show = seat.value if seat is not None else "all"
+        self._asking: Asking | None = None
         self._last = len(replay.steps) - 1
         self._syncing = False
         self._counted: dict[int, bool] = {}  # turn index -> matched the table, for each turn counted
@@ -206,6 +218,25 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.deciding = False
         self.step = max(0, min(index, self._last))
 
+    def _ask(self) -> None:
+        """Stop before the decision's step and ask it, from the deciding seat's view."""
+        decision = self.replay.hand.decision
+        assert decision is not None
+        self._asking = Asking(self.replay, decision)
+        self.tried = []
+        self.deciding = True
+
+    @property
+    def seat_view(self) -> SeatView | None:
+        """What the deciding seat knows, while the decision is asked (None otherwise)."""
+        decision = self.replay.hand.decision
+        if not self.deciding or decision is None:
+            return None
+        try:
+            return seat_view(self.replay, decision)
+        except SeatViewError:
+            return None
+
     def next(self) -> None:
         """One step on; in play-along, stop where the learner must pick a card; stop before the
         lesson's decision and ask it (Next again shows the answer without choosing)."""
@@ -217,7 +248,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             self._answer("shown")
             return
         if self._decide_at is not None and self.step + 1 == self._decide_at and not self.decided:
-            self.deciding = True
+            self._ask()
             return
         self._go(self.step + 1)
 
@@ -229,30 +260,33 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self._go(self.step - 1)
 
     def decide(self, key: str) -> bool:
-        """Answer the lesson's decision with a choice's key (``a``, ``b``, …): says whether it was
-        right, with the lesson's explanation, and goes on to the step that shows what was done."""
-        decision = self.replay.hand.decision
-        if not self.deciding or decision is None:
+        """Answer the lesson's decision with a choice's key (``a``, ``b``, …), in place: a right
+        choice says so with the lesson's explanation and goes on to the step that shows what was
+        done (the other hands open); a wrong one says so at once, with the solver's figures for
+        it where the lesson states them, and the decision stays asked, to try again."""
+        if not self.deciding or self._asking is None:
             raise ValueError("the widget is not asking a decision now: press Next to reach it")
-        keys = "abcdefgh"[: len(decision.choices)]
-        if key not in keys:
-            raise ValueError(f"{key!r} is not a choice: the choices are {', '.join(keys)}")
-        self._answer(key)
-        return key == keys[decision.answer]
+        verdict = self._asking.answer(self._asking.index_of(key))
+        if verdict.final:
+            self._answer(key, verdict)
+        else:
+            self.tried = [*self.tried, key]
+            lines = [verdict.figures] if verdict.figures else []
+            lines.append("Try another choice, or press Next to see the answer.")
+            self.feedback = _box("tw-refused tw-retry", verdict.head, lines)
+            self._draw_decision()
+        return verdict.right
 
-    def _answer(self, key: str) -> None:
-        decision = self.replay.hand.decision
-        assert decision is not None and self._decide_at is not None
-        right = choice_words(decision.right)
+    def _answer(self, key: str, verdict: Verdict | None = None) -> None:
+        assert self._asking is not None and self._decide_at is not None
+        if verdict is None:
+            verdict = self._asking.reveal()
         self.decided = key
         self._go(self._decide_at)
-        lines = paragraphs(decision.explained_by(self.replay.hand.notes))
-        if key == "shown":
-            self.feedback = _box("tw-shown", f"The answer: {right}.", lines)
-        elif key == "abcdefgh"[decision.answer]:
-            self.feedback = _box("tw-allowed", f"Right: {right}.", lines)
-        else:
-            self.feedback = _box("tw-refused", f"Not this one: the answer is {right}.", lines)
+        lines = paragraphs(verdict.explanation)
+        if verdict.figures:
+            lines.insert(0, verdict.figures)
+        self.feedback = _box("tw-allowed" if verdict.right else "tw-shown", verdict.head, lines)
 
     @property
     def awaiting(self) -> Turn | None:
@@ -314,6 +348,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.replay = replay
         self._last = len(replay.steps) - 1
         self._decide_at = replay.decision_step()
+        self._asking = None
         self.deciding = False
         self._syncing = True
         try:
@@ -349,7 +384,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         the lesson's decision, not yet answered, stops before it and asks it."""
         if self._decide_at is not None and index >= self._decide_at and not self.decided:
             self._go(self._decide_at - 1)
-            self.deciding = True
+            self._ask()
             return
         turn = turn_at(self.replay, index) if self.play_as and index > 0 else None
         if turn is not None and turn.seat.value == self.play_as:
@@ -384,9 +419,11 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         awaiting = self.awaiting
         # Once the contract is known, hands are drawn with trumps first (bowers and joker at the top).
         context = rp.context if state.contract is not None else None
+        view = self.seat_view  # while the decision is asked: only what the deciding seat knows
+        visible = self._visible(view, state.shown, at_end)
         seats = []
         for seat in self._seats:
-            hidden = not (self.show == "all" or seat.value == self.show or at_end or seat in state.shown)
+            hidden = not visible(seat)
             seats.append({
                 "seat": seat.value,
                 "hand": render.render_hand(
@@ -414,7 +451,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
                 calls.append(row)
         kitty = discard = None
         if step.kind in (StepKind.KITTY, StepKind.DISCARD):
-            shows_kitty = self.show in ("all", step.seat.value if step.seat else "")
+            shows_kitty = (view.seen_kitty if view is not None
+                           else self.show in ("all", step.seat.value if step.seat else ""))
             if step.kind is StepKind.KITTY and shows_kitty:
                 kitty = Markup("").join(render.render_card(c) for c in rp.hand.kitty)
             if step.kind is StepKind.DISCARD and shows_kitty and rp.hand.discard:
@@ -453,11 +491,20 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.disabled = index == self._last
         self._draw_pick(awaiting)
         self._draw_decision()
-        self.analysis_panel.update(index, awaiting, lambda s: self.show in ("all", s.value)
-                                   or at_end or s in state.shown)
-        self._draw_count(state.shown)
+        # While the decision is asked, the learner's view is the deciding seat's: no other.
+        self.show_picker.disabled = view is not None
+        self.analysis_panel.update(index, awaiting, visible)
+        self._draw_count(visible)
 
-    def _draw_count(self, shown: frozenset[Seat]) -> None:
+    def _visible(self, view: SeatView | None, shown: frozenset[Seat],
+                 at_end: bool) -> Callable[[Seat], bool]:
+        """Whose hand is face up: the deciding seat's view while it decides, else as ``show`` says
+        (and every hand at the end, and the hands the rules lay open)."""
+        if view is not None:
+            return view.sees
+        return lambda s: self.show in ("all", s.value) or at_end or s in shown
+
+    def _draw_count(self, visible: Callable[[Seat], bool]) -> None:
         """The count panel, when open: drawn from :func:`tutor.engine.facts.facts_at`."""
         facts = facts_at(self.replay, self.step) if self.count else None
         if not self.count:
@@ -466,11 +513,9 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             self.count_html.value = ('<div class="tw-count"><p>Nothing to count yet: the trumps are '
                                      'known once the auction is over.</p></div>')
         else:
-            at_end = self.step == self._last and self.replay.complete
-            visible = None if self.show == "all" or at_end else {
-                s for s in self._seats if s.value == self.show or s in shown
-            }
-            self.count_html.value = str(count_html(facts, self._seats, visible))
+            seen = {s for s in self._seats if visible(s)}
+            self.count_html.value = str(count_html(
+                facts, self._seats, None if len(seen) == len(self._seats) else seen))
 
     def _draw_decision(self) -> None:
         decision = self.replay.hand.decision
@@ -481,16 +526,24 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             return
         seat = self.replay.steps[self._decide_at].seat
         who = seat.word if seat is not None else "You"
+        view = self.seat_view
+        shown = (f"{who}'s hand and the hands the rules lay open are shown"
+                 if view is not None and view.open_hands else f"Only {who}'s hand is shown")
         self.decision_html.value = str(macros("widget_table.html").feedback_box(
             "tw-prompt tw-decision", f"{who} to decide: {decision.question}",
-            ["Choose below, or press Next to see the answer."]))
+            [f"{shown}: the rest opens after the answer. Choose below (a wrong choice can be "
+             "tried again), or press Next to see the answer."]))
         buttons = []
         for i, choice in enumerate(decision.choices):
             key = "abcdefgh"[i]
-            b = widgets.Button(description=f"{key}) {choice_pretty(choice)}", tooltip=choice_words(choice),
-                               layout=widgets.Layout(width="auto"))
+            tried = key in self.tried
+            b = widgets.Button(description=f"{key}) {choice_pretty(choice)}{' ✗' if tried else ''}",
+                               tooltip=choice_words(choice) + (": tried, not this one" if tried else ""),
+                               disabled=tried, layout=widgets.Layout(width="auto"))
             b.add_class("tutor-decision-choice")
             b.add_class(f"tutor-decision-{key}")
+            if tried:
+                b.add_class("tutor-decision-tried")
             b.on_click(lambda _b, k=key: self.decide(k))
             buttons.append(b)
         self.decision_row.children = tuple(buttons)

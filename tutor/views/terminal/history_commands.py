@@ -70,7 +70,7 @@ def review_summary(history: History, questions: Sequence[Question]) -> str:
 def cmd_progress(args: argparse.Namespace) -> int:
     from tutor.teach.memory import HistoryError
     from tutor.teach.progress import Progress, progress
-    from tutor.views.progress import format_progress
+    from tutor.views.shared.progress import format_progress
 
     history, go_on = read_history(args, "progress")
     if not go_on:

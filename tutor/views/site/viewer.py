@@ -24,14 +24,15 @@ from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
-from tutor.views.pages import Pictures, paragraphs
-from tutor.views.render import card_view
+from tutor.teach.decide import learner_seat
+from tutor.teach.seatview import seat_view
+from tutor.views.shared.notes import paragraphs
+from tutor.views.shared.render import Pictures, card_view
 
-__all__ = ["expanded", "jump_points", "viewer_data", "viewer_json"]
+__all__ = ["expanded", "jump_points", "learner_seat", "viewer_data", "viewer_json"]
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
+#: An intro that seats the learner: "You are South, first to speak."
 def jump_points(rp: Replay) -> list[dict[str, object]]:
     """The trick menu: the deal, the end of the auction, each trick's lead, the result."""
     points: list[dict[str, object]] = [{"label": "The deal", "step": 0}]
@@ -238,6 +239,7 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
         "all_hands": f"All {_COUNTS[len(seats)]} hands",
         "table_class": "" if rp.rules.players == 4 else f"table-{rp.table.players}",
         "call_seats": [s.word for s in order],
+        "you_are": you.value if (you := learner_seat(rp)) is not None else None,
         "jumps": jump_points(rp),
         "heads": heads,
         "steps": steps,
@@ -253,6 +255,7 @@ def _decision(rp: Replay, faces: _Faces, at: int | None) -> dict[str, object] | 
     if decision is None or at is None:
         return None
     step = rp.steps[at]
+    seen = seat_view(rp, decision)
     choices = []
     for i, choice in enumerate(decision.choices):
         cards = [choice] if isinstance(choice, Play) else list(choice) if isinstance(choice, tuple) else []
@@ -261,6 +264,9 @@ def _decision(rp: Replay, faces: _Faces, at: int | None) -> dict[str, object] | 
     return {
         "step": at,
         "seat": step.seat.word if step.seat is not None else "",
+        # until it is answered, only this seat's hand and the hands the rules open are face up
+        "seat_code": seen.seat.value,
+        "open": [s.value for s in seen.open_hands],
         "question": decision.question,
         "choices": choices,
         "answer": "abcdefgh"[decision.answer],

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.cards import Card
+from tutor.engine.order import sorted_hand
 from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
@@ -27,8 +28,7 @@ from tutor.files.writeguard import UnwritableFile, write_output
 from tutor.solve import Analysis, CardValue, SolveError, Solver, analyse
 from tutor.teach.bestcard import best_card_spots
 from tutor.teach.values import TurnValues, step_values, takes
-from tutor.views.pages import Pictures
-from tutor.views.render import sorted_hand
+from tutor.views.shared.render import Pictures
 
 __all__ = ["CACHE", "AnalysisCache", "add_analysis", "content_key"]
 

@@ -1,7 +1,7 @@
 """How a ``tutor`` command ends when something goes wrong: one clear line and an exit status.
 
 :func:`run` wraps the whole command once (``tutor.cli.main``). While it runs, standard output
-and standard error are :class:`~tutor.views.safe_text.TerminalText` streams (control characters
+and standard error are :class:`~tutor.views.terminal.safe_text.TerminalText` streams (control characters
 escaped, symbols kept to what the terminal can show), and:
 
 - Ctrl-C ends it with ``tutor: interrupted`` and status 130, as shells expect;
@@ -26,7 +26,7 @@ from typing import TextIO
 
 from tutor.engine.cards import TutorError
 from tutor.files.text import one_line
-from tutor.views.safe_text import Sink, TerminalText
+from tutor.views.terminal.safe_text import Sink, TerminalText
 
 __all__ = ["OutputError", "Streams", "run"]
 

@@ -11,8 +11,8 @@ from tutor.engine.replay import Replay, Step, StepKind
 from tutor.engine.rulings import Ruling
 from tutor.engine.scoring import signed
 from tutor.engine.wording import setting_words
-from tutor.views.count import count_lines
-from tutor.views.safe_text import display_width
+from tutor.views.shared.count import count_lines
+from tutor.views.terminal.safe_text import display_width
 
 __all__ = ["format_card", "format_hand", "format_replay"]
 

@@ -1,29 +1,28 @@
 """What the lesson-page templates are given: plain values and pictures, all from the engine.
 
-Cards, hands and tricks are drawn here once, through :mod:`tutor.views.render`, with the site's
-Jinja environment (so a ``_cards.html`` given with ``--templates`` wins); rulings are the
+Cards, hands and tricks are drawn here once, by :class:`~tutor.views.shared.render.Pictures` with
+the site's Jinja environment (so a ``_cards.html`` given with ``--templates`` wins); rulings are the
 engine's sentences as they are. Nothing here decides a rule.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-import jinja2
 from markupsafe import Markup
 
-from tutor.engine.auction import Pass
-from tutor.engine.cards import Card
-from tutor.engine.decision import Choice, choice_pretty, choice_words
-from tutor.engine.play import Play, PlayContext
+from tutor.engine.auction import Bid, Pass
+from tutor.engine.decision import Choice, LessonDecision, choice_pretty, choice_words
+from tutor.engine.play import Play
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.scoring import signed
-from tutor.engine.seats import Seat
 from tutor.engine.wording import setting_words
-from tutor.views.render import render_card, render_hand, render_piles, render_trick
+from tutor.teach.seatview import SeatView, seat_view
+from tutor.views.shared.notes import paragraphs
+from tutor.views.shared.render import Pictures
 
-__all__ = ["Pictures", "lesson_summary", "lesson_view", "paragraphs"]
+__all__ = ["lesson_summary", "lesson_view"]
 
 _TABLE_STEPS = {
     StepKind.KITTY: "The kitty",
@@ -32,40 +31,6 @@ _TABLE_STEPS = {
     StepKind.NOMINATE: "The joker",
     StepKind.PARTNER: "The partner",
 }
-
-
-class Pictures:
-    """Cards, hands and tricks drawn by :mod:`tutor.views.render` with one Jinja environment.
-
-    A page shows the same card many times (the deal, the trick, the quiz, the answer); a card's
-    picture depends only on the card, its state and the templates, so each is drawn once.
-    """
-
-    def __init__(self, env: jinja2.Environment) -> None:
-        self.env = env
-        self._cards: dict[tuple[str, str], Markup] = {}
-
-    def card(self, card: Card | Play, state: str = "") -> Markup:
-        key = (str(card), state)
-        found = self._cards.get(key)
-        if found is None:
-            found = self._cards[key] = render_card(card, state=state, env=self.env)
-        return found
-
-    def hand(self, seat: Seat, cards: Sequence[Card], context: PlayContext | None = None) -> Markup:
-        """A hand; with a suit contract's ``context``, trumps first (:func:`~.render.sorted_hand`)."""
-        return render_hand(seat, cards, context=context, env=self.env)
-
-    def trick(self, trick: TrickRecord) -> Markup:
-        return render_trick(trick, env=self.env)
-
-
-def paragraphs(text: str | None) -> list[str]:
-    """An author's note as paragraphs (a blank line starts a new one); escaping is the template's."""
-    if not text:
-        return []
-    parts = [" ".join(line.strip() for line in block.splitlines()) for block in text.split("\n\n")]
-    return [p for p in parts if p]
 
 
 def _state(rp: Replay) -> str:
@@ -112,14 +77,17 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
     }
 
 
-def _auction(rp: Replay) -> dict[str, object]:
+def _auction(rp: Replay, upto: int | None = None) -> dict[str, object]:
+    """The auction as a table by seat; with ``upto``, only its first ``upto`` calls (the calls a
+    seat has heard when it is asked to call) and no closing ruling."""
     seating = rp.table
     order = list(seating.order_from(seating.next(rp.hand.dealer)))
     rows: list[list[dict[str, object] | None]] = []
     column = len(order)
     auction = rp.auction
     if auction is not None:
-        for seat, call, ruling in zip(auction.callers, auction.calls, auction.rulings, strict=False):
+        made = zip(auction.callers, auction.calls, auction.rulings, strict=False)
+        for seat, call, ruling in list(made)[:upto]:
             at = order.index(seat)  # a seat skipped (it passed earlier) leaves its cell empty
             if at < column or not rows:
                 rows.append([None] * len(order))
@@ -131,6 +99,8 @@ def _auction(rp: Replay) -> dict[str, object]:
             }
             column = at
     closing = next((s.ruling.text for s in rp.steps if s.kind is StepKind.AUCTION), None)
+    if upto is not None:
+        closing = None
     return {"seats": [{"code": s.value, "word": s.word} for s in order], "rows": rows, "closing": closing}
 
 
@@ -178,9 +148,55 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict
     return view
 
 
-#: What a decision hides until it is answered: the sections from its place to the end.
-_HIDES = {"auction": ["auction", "kitty", "play", "result"], "discard": ["kitty", "play", "result"],
-          "joker": ["kitty", "play", "result"], "play": ["play", "result"]}
+#: What a decision hides until it is answered: the deal (the deciding seat's hand is shown in its
+#: place) and the sections from its place to the end; a card of the play also hides the kitty
+#: from a seat that has not taken it (:func:`_hides`).
+_HIDES = {"auction": ["deal", "auction", "kitty", "play", "result"],
+          "discard": ["deal", "kitty", "play", "result"],
+          "joker": ["deal", "kitty", "play", "result"], "play": ["deal", "play", "result"]}
+
+
+def _hides(kind: str, seen: SeatView) -> list[str]:
+    hides = list(_HIDES[kind])
+    if kind == "play" and not seen.seen_kitty:
+        hides.insert(1, "kitty")  # a defender never sees the kitty, the discards, or what declarer holds
+    return hides
+
+
+def _seat(rp: Replay, seen: SeatView, draw: Pictures) -> dict[str, object]:
+    """The table as the deciding seat sees it before the answer (:func:`seat_view`): its own hand
+    then (in a suit's order only once the contract is known), the kitty and its discard once it
+    took them, the hands the rules lay open, the two-handed game's face-up table cards, and for a
+    call, the calls so far."""
+    context = rp.context if seen.contract is not None else None
+    return {
+        "code": seen.seat.value,
+        "word": seen.seat.word,
+        "hand": draw.hand(seen.seat, seen.hand, context),
+        "kitty": [draw.card(Play(c)) for c in seen.kitty],
+        "discard": [draw.card(Play(c)) for c in seen.discard],
+        "open": [{"word": s.word, "hand": draw.hand(s, cards, context)}
+                 for s, cards in seen.open_hands.items()],
+        "table_cards": [{"word": s.word, "cards": [draw.card(Play(c)) for c in cards]}
+                        for s, cards in seen.table_cards.items() if cards],
+        "calls": _auction(rp, len(seen.calls)) if seen.calls and seen.contract is None else None,
+    }
+
+
+def _why_not(rp: Replay, decision: LessonDecision, seen: SeatView) -> dict[str, str]:
+    """For each choice the hand file gives the solver's tricks for (``tricks:``, verified by
+    ``tutor check``), what it would take, in words: shown when that choice is made."""
+    out: dict[str, str] = {}
+    side = rp.table.side_of(seen.seat).word
+    for i, tricks in decision.tricks.items():
+        choice = decision.choices[i]
+        needed = choice.tricks if isinstance(choice, Bid) and not choice.is_misere else None
+        short = ""
+        if needed is not None:
+            short = f" of the {needed} it needs"
+        out["abcdefgh"[i]] = (f"With {choice_words(choice)}, the solver (all hands open) gives "
+                             f"{side} {tricks} {'trick' if tricks == 1 else 'tricks'}{short}.")
+    return out
 
 
 def _choice_face(choice: Choice, draw: Pictures) -> Markup:
@@ -209,11 +225,16 @@ def _decision(rp: Replay, draw: Pictures) -> dict[str, object] | None:
         current = state.current_trick
         if current is not None and current.number == t and c > 1:
             trick = draw.trick(dataclasses.replace(current, winner=None, winner_index=None, ruling=None))
+    seen = seat_view(rp, decision)
+    why = _why_not(rp, decision, seen)
     return {
         "kind": decision.kind,
         "seat": step.seat.word if step.seat is not None else "",
+        # before the answer, the table as the deciding seat saw it (tutor.teach.seatview)
+        "seen": _seat(rp, seen, draw),
         "question": decision.question,
-        "choices": [{"key": keys[i], "face": _choice_face(c, draw), "words": choice_words(c)}
+        "choices": [{"key": keys[i], "face": _choice_face(c, draw), "words": choice_words(c),
+                     "why": why.get(keys[i], "")}
                     for i, c in enumerate(decision.choices)],
         "answer_key": keys[decision.answer],
         "answer_face": _choice_face(decision.right, draw),
@@ -221,7 +242,7 @@ def _decision(rp: Replay, draw: Pictures) -> dict[str, object] | None:
         "explanation": paragraphs(decision.explained_by(rp.hand.notes)),
         # the place's own note is shown with the answer; not again where the hand reaches it
         "note_shown": decision.explanation is None,
-        "hides": _HIDES[decision.kind],
+        "hides": _hides(decision.kind, seen),
         "trick": trick,
         "from_trick": decision.card[0] if decision.card is not None else 0,
     }
@@ -241,8 +262,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
     if hand.piles is not None:  # the two-handed game: the table piles under each hand
         for seat, dealt in hand.piles.items():
             if seat.value in deal:
-                deal[seat.value] += render_piles(seat, dealt.start(), show_down=True,
-                                                 env=draw.env)
+                deal[seat.value] += draw.piles(seat, dealt.start(), show_down=True)
     table_steps: list[dict[str, object]] = []
     tricks: list[dict[str, object]] = [_trick(t, notes, draw) for t in rp.tricks]
     last_trick = 0

@@ -17,8 +17,9 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Analysis, SolveError, deal_of
+from tutor.solve.analysis import CardValue
 from tutor.solve.singledummy import BAD, DOUBTFUL, CardEstimate, SingleDummy
-from tutor.teach.singledummy import analyse_seat
+from tutor.teach.singledummy import DEFAULT_LAYOUTS, analyse_seat, reason
 
 __all__ = ["SingleDummyReport", "single_dummy_report"]
 
@@ -47,8 +48,7 @@ class SingleDummyReport:
 
 
 def _keys(sd: SingleDummy) -> dict[str, object]:
-    data = sd.to_json()
-    return {"expected": data["expected"], "make": data["make"]}
+    return sd.to_json()
 
 
 def _seats(rep: Replay, which: str) -> tuple[Seat, ...]:
@@ -65,20 +65,22 @@ def _seats(rep: Replay, which: str) -> tuple[Seat, ...]:
     return (seat,)
 
 
-def single_dummy_report(rep: Replay, analysis: Analysis, which: str, *, seed: int = 0) -> SingleDummyReport:
-    """Single-dummy analysis of every card ``which`` played (a seat, or ``all``)."""
+def single_dummy_report(rep: Replay, analysis: Analysis, which: str, *, layouts: int = DEFAULT_LAYOUTS,
+                        seed: int = 0) -> SingleDummyReport:
+    """Single-dummy analysis of every card ``which`` played (a seat, or ``all``), over at most
+    ``layouts`` layouts of the unseen cards for each, dealt by ``seed``."""
     by_play: dict[int, SingleDummy] = {}
     for seat in _seats(rep, which):
-        by_play.update(analyse_seat(rep, seat, seed=seed))
+        by_play.update(analyse_seat(rep, seat, most=layouts, seed=seed))
     lines = _wrap("Single-dummy: with what the player could see (the layouts of the unseen cards, "
-                  "weighted by the auction); each percentage is of the layouts, each trick count "
-                  f"the contractor's side's on average. A card is marked ? when it loses more "
-                  f"than {DOUBTFUL:g} trick on average against the best card, ?? above {BAD:g}.",
-                  "", "")
+                  f"at most {layouts} for each card, dealt by seed {seed}, weighted by the "
+                  "auction); each percentage is of the layouts, each trick count the contractor's "
+                  f"side's on average. A card is marked ? when it loses more than {DOUBTFUL:g} "
+                  f"trick on average against the best card, ?? above {BAD:g}.", "", "")
     for k in sorted(by_play):
         sd = by_play[k]
         cv = analysis.plays[k]
-        lines += _wrap(f"Trick {cv.trick}, {_sentence(sd, cv.play, analysis)}", "  ", "    ")
+        lines += _wrap(f"Trick {cv.trick}, {_sentence(sd, cv, rep, k, analysis)}", "  ", "    ")
     marked = [k for k in by_play if by_play[k].of(analysis.plays[k].play).mark]
     lines.append(f"{len(marked)} of {len(by_play)} card{'s' if len(by_play) != 1 else ''} marked "
                  f"single-dummy.")
@@ -114,9 +116,11 @@ def _pc(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
-def _sentence(sd: SingleDummy, play: Play, analysis: Analysis) -> str:
+def _sentence(sd: SingleDummy, cv: CardValue, rep: Replay, k: int, analysis: Analysis) -> str:
     """One card's words: what it did over the layouts, the best card beside it when it lost
-    against one, and the double-dummy values on the true layout."""
+    against one, the double-dummy values on the true layout and, where double-dummy disagrees
+    with single-dummy, the unseen card whose placement decided it (when one card did)."""
+    play = cv.play
     mine = sd.of(play)
     who = sd.seat.word
     mark = f" {mine.mark}" if mine.mark else ""
@@ -130,13 +134,25 @@ def _sentence(sd: SingleDummy, play: Play, analysis: Analysis) -> str:
     if mine.double_dummy is not None and best.double_dummy is not None:
         if best is mine:
             text += f"; double-dummy it was worth {mine.double_dummy}"
+            if cv.cost:  # single-dummy's best card, double-dummy another did better
+                top = cv.best_plays()[0]
+                text += f", {_the(top)} {cv.best}" + _because(rep, k, play, top, worse=False)
         elif mine.double_dummy == best.double_dummy:
-            text += f"; double-dummy {_the(mine.play)} was as good ({mine.double_dummy})"
+            text += (f"; double-dummy {_the(mine.play)} was as good ({mine.double_dummy})"
+                     + _because(rep, k, play, best.play, worse=True))
         else:
             better = (mine.double_dummy > best.double_dummy) == sd.wants_more
             text += (f"; double-dummy {_the(mine.play)} {'did better' if better else 'did worse'} "
                      f"({mine.double_dummy} against {best.double_dummy})")
+            if better:
+                text += _because(rep, k, play, best.play, worse=True)
     return text + f" [{sd.note}]."
+
+
+def _because(rep: Replay, k: int, mine: Play, other: Play, *, worse: bool) -> str:
+    """``, because West held the K♠`` (nothing when no single unseen card decided it)."""
+    why = reason(rep, k, mine, other, worse=worse)
+    return f", because {why.holder.word} held {_the(Play(why.card))}" if why is not None else ""
 
 
 #: A difference in expected tricks too small to show at one decimal.

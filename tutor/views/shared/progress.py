@@ -11,7 +11,7 @@ from typing import Any
 from markupsafe import Markup
 
 from tutor.teach.progress import TREND_WORDS, Progress
-from tutor.views import render
+from tutor.views.shared import render
 
 __all__ = ["format_progress", "progress_chart"]
 

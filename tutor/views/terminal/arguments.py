@@ -9,7 +9,7 @@ import sys
 import textwrap
 from importlib import metadata
 
-__all__ = ["WIDTH", "fill_columns", "fresh_seed", "positive", "version"]
+__all__ = ["WIDTH", "announce_seed", "fill_columns", "fresh_seed", "positive", "version"]
 
 #: Terminal output fits this many columns.
 WIDTH = 100
@@ -32,13 +32,20 @@ def positive(text: str) -> int:
     return value
 
 
-def fresh_seed(seed: int | None) -> int:
-    """``seed``, or a new one each run, printed to stderr so that the same quiz can be asked again."""
+def fresh_seed(seed: int | None, *, announce: bool = True) -> int:
+    """``seed``, or a new one each run, printed to stderr (unless ``announce`` is False: then
+    :func:`announce_seed` says it later) so that the same quiz can be asked again."""
     if seed is not None:
         return seed
     chosen = secrets.randbelow(1_000_000)
-    print(f"quiz seed {chosen} (--seed {chosen} asks these questions again)", file=sys.stderr)
+    if announce:
+        announce_seed(chosen)
     return chosen
+
+
+def announce_seed(seed: int) -> None:
+    """Say on stderr which seed asks these questions again."""
+    print(f"quiz seed {seed} (--seed {seed} asks these questions again)", file=sys.stderr)
 
 
 def version() -> str:

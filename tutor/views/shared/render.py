@@ -26,8 +26,8 @@ from tutor.engine.seats import Seat
 from tutor.files.guard import UnreadableFile, read_text
 
 __all__ = [
-    "MAX_TEMPLATE_BYTES", "UnreadableTemplate", "card_view", "environment", "render_card", "render_hand",
-    "render_piles", "render_trick", "sorted_hand",
+    "MAX_TEMPLATE_BYTES", "Pictures", "UnreadableTemplate", "card_view", "environment", "render_card",
+    "render_hand", "render_piles", "render_trick", "sorted_hand",
 ]
 
 #: The largest template read: 4 MB (the largest shipped, viewer.js, is under 20 kB).
@@ -232,3 +232,33 @@ def render_trick(
     winner = trick.winner.word if trick.winner else None
     return Markup(_macro("trick", env)(trick.number, trick.leader.word, cards, winner,
                                        "table-2" if two else ""))
+
+
+class Pictures:
+    """Cards, hands and tricks drawn by this module with one Jinja environment.
+
+    A page shows the same card many times (the deal, the trick, the quiz, the answer); a card's
+    picture depends only on the card, its state and the templates, so each is drawn once.
+    """
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        self._cards: dict[tuple[str, str], Markup] = {}
+
+    def card(self, card: Card | Play, state: str = "") -> Markup:
+        key = (str(card), state)
+        found = self._cards.get(key)
+        if found is None:
+            found = self._cards[key] = render_card(card, state=state, env=self.env)
+        return found
+
+    def hand(self, seat: Seat, cards: Sequence[Card], context: PlayContext | None = None) -> Markup:
+        """A hand; with a suit contract's ``context``, trumps first (:func:`sorted_hand`)."""
+        return render_hand(seat, cards, context=context, env=self.env)
+
+    def trick(self, trick: TrickRecord) -> Markup:
+        return render_trick(trick, env=self.env)
+
+    def piles(self, seat: Seat, piles: Sequence[Pile], *, show_down: bool = False) -> Markup:
+        """The two-handed game's table piles (:func:`render_piles`)."""
+        return render_piles(seat, piles, show_down=show_down, env=self.env)

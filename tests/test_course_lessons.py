@@ -1,0 +1,213 @@
+"""The course's new lessons (issue 30): the chances and counts their notes state, checked.
+
+``tutor check`` verifies the claims (``kitty:``, ``make:``) against the exact count and the
+single-dummy analysis (``tests/test_kitty_odds.py``, ``tests/test_chance_claims.py``); this file
+checks that the words say what the claims say, works the kitty figures out again by hand, and
+checks the facts about the deals that the notes rest on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.auction import parse_call
+from tutor.engine.cards import Card, parse_card
+from tutor.engine.kittyodds import percent
+from tutor.engine.play import effective_suit
+from tutor.engine.replay import Replay, build
+from tutor.engine.seats import Seat
+from tutor.files import handfile
+from tutor.solve import Solver, deal_of
+from tutor.teach.lessoncheck import check_lesson
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ROOT / "hands"
+NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
+       "three-handed-no-partner-count-the-kitty")
+
+
+def _replay(name: str) -> Replay:
+    rp, problems = handfile.check(HANDS / f"{name}.yaml")
+    assert problems == [] and rp is not None
+    return rp
+
+
+def _note(rp: Replay, key: str) -> str:
+    return " ".join(rp.hand.notes[key].split())
+
+
+@pytest.mark.parametrize("name", NEW)
+def test_the_new_lesson_checks_clean_with_every_claim(name: str) -> None:
+    rep, problems = check_lesson(HANDS / f"{name}.yaml")
+    assert rep is not None and problems == []
+    assert rep.hand.par is not None and rep.hand.decision is not None
+
+
+@pytest.mark.parametrize("path", sorted(HANDS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_a_chance_claimed_is_the_figure_the_note_states(path: Path) -> None:
+    hand = handfile.load(path)
+    for key, claim in hand.claims.items():
+        if claim.make is not None:
+            assert f"{claim.make}% of the layouts" in " ".join(hand.notes[key].split()), key
+    for key, kitty in hand.kitty_claims.items():
+        text = " ".join(hand.notes[key].split())
+        for k in kitty:
+            assert f"{k.percent}%" in text, (key, k)
+
+
+# --- what the kitty brings -------------------------------------------------------------------
+
+def _unseen_by_south(rp: Replay) -> list[Card]:
+    held = set(rp.hand.hands[Seat.S])
+    return [c for c in rp.rules.the_pack.cards if c not in held]
+
+
+def test_the_kitty_figures_worked_out_by_hand() -> None:
+    rp = _replay("kitty-odds-one-trick-not-two")
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    unseen = _unseen_by_south(rp)
+    trumps = [c for c in unseen if effective_suit(c, ctx) is ctx.trumps]
+    aces = [c for c in unseen if str(c) in ("AS", "AC", "AD")]
+    assert (len(unseen), len(trumps), len(aces)) == (33, 8, 3)   # "Eight of the thirteen trumps"
+    kitties = comb(33, 3)
+    assert kitties == 5456
+
+    def at_least(good: int, k: int) -> int:
+        return percent(Fraction(sum(comb(good, j) * comb(33 - good, 3 - j) for j in range(k, 4)), kitties))
+
+    assert [at_least(8, 1), at_least(8, 2), at_least(11, 1), at_least(11, 2)] == [58, 14, 72, 25]
+    # the claim's card list is exactly the eight trumps and the three aces South cannot see
+    listed = next(k for k in rp.hand.kitty_claims["auction"] if k.any_of).any_of
+    assert sorted(map(str, listed)) == sorted(map(str, trumps + aces))
+    note = _note(rp, "auction")
+    for words in ("33 cards", "5456 kitties", "58%", "14%", "72%", "25%"):
+        assert words in note
+    # and the kitty that came brings one of them: the 10 of hearts, a trump
+    assert [str(c) for c in rp.hand.kitty if c in trumps + aces] == ["10H"]
+
+
+def test_the_kitty_lessons_south_holds_both_bowers_and_no_side_ace() -> None:
+    rp = _replay("kitty-odds-one-trick-not-two")
+    held = {str(c) for c in rp.hand.hands[Seat.S]}
+    assert {"JH", "JD"} <= held and not held & {"AS", "AC", "AD", "AH", "Jo"}
+
+
+def test_at_three_the_kitty_is_three_of_23_cards() -> None:
+    rp = _replay("three-handed-no-partner-count-the-kitty")
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    unseen = _unseen_by_south(rp)
+    trumps = [c for c in unseen if effective_suit(c, ctx) is ctx.trumps]
+    aces = [c for c in unseen if str(c) in ("AS", "AC", "AD")]
+    assert (len(unseen), len(trumps), len(aces)) == (23, 5, 2)
+    assert "JH" in map(str, trumps)                      # the right bower is out
+    assert comb(23, 3) == 1771
+
+    def at_least(good: int, k: int) -> int:
+        return percent(Fraction(sum(comb(good, j) * comb(23 - good, 3 - j) for j in range(k, 4)), 1771))
+
+    assert [at_least(5, 1), at_least(7, 1), at_least(7, 2)] == [54, 68, 21]
+    listed = rp.hand.kitty_claims["auction"][1].any_of
+    assert sorted(map(str, listed)) == sorted(map(str, trumps + aces))
+    # the kitty that came: the ace of diamonds, one of the seven, and the king of clubs
+    assert [str(c) for c in rp.hand.kitty if c in trumps + aces] == ["AD"] and "KC" in map(str, rp.hand.kitty)
+    # "three places in 23, not in 33": any one card is in the kitty in 13% of kitties, not 9%
+    one_card = [percent(Fraction(comb(n - 1, 2), comb(n, 3))) for n in (23, 33)]
+    assert one_card == [13, 9]
+
+
+def test_at_three_the_left_bower_runs_into_the_right_and_south_ruffs_the_ace_of_spades() -> None:
+    rp = _replay("three-handed-no-partner-count-the-kitty")
+    third, fourth = rp.tricks[2], rp.tricks[3]
+    assert [str(p.card) for p in third.plays][:2] == ["JD", "JH"] and third.winner is Seat.W
+    assert [str(p.card) for p in fourth.plays] == ["AS", "JS", "8H"] and fourth.winner is Seat.S
+    # "South scores 200; East scores 10 and West 20"
+    assert rp.result is not None
+    assert {side.value: points for side, points in rp.result.score.items()} == {"S": 200, "E": 10, "W": 20}
+
+
+# --- misère or seven diamonds ----------------------------------------------------------------
+
+def _values_by_discard(rp: Replay) -> list[int]:
+    """The contractor's side's tricks after each of the 286 discards, with best play."""
+    start = deal_of(rp).start
+    i = start.seats.index(Seat.S)
+    pool = [*rp.hand.hands[Seat.S], *rp.hand.kitty]
+    solver = Solver()
+    out = []
+    for away in combinations(range(len(pool)), 3):
+        kept = tuple(c for j, c in enumerate(pool) if j not in away)
+        out.append(solver.value(replace(start, hands=(*start.hands[:i], kept, *start.hands[i + 1:]))))
+    return out
+
+
+def test_the_misere_is_safe_with_many_discards_and_seven_diamonds_with_few() -> None:
+    rp = _replay("misere-or-seven-diamonds")
+    misere = _values_by_discard(rp)
+    assert len(misere) == 286 and min(misere) == 0 and misere.count(0) == 118
+    auction = (*rp.hand.auction[:3], parse_call("7D"), *rp.hand.auction[4:])
+    diamonds = build(replace(rp.hand, auction=auction, play=(), notes={}, claims={}, kitty_claims={},
+                             par=None, decision=None))
+    seven = _values_by_discard(diamonds)
+    assert max(seven) == 7 and seven.count(7) == 3   # "only with one of the best 3 of the 286 discards"
+    note = _note(rp, "auction")
+    assert "best 3 of the 286 discards" in note and "makes exactly seven" in note
+
+
+def test_in_the_misere_partners_high_diamonds_are_out_of_play() -> None:
+    rp = _replay("misere-or-seven-diamonds")
+    north = {str(c) for c in rp.hand.hands[Seat.N]}
+    assert {"AD", "KD"} <= north
+    assert all(len(t.plays) == 3 and Seat.N not in t.seats for t in rp.tricks)
+    # the joker is one of the 33 cards South cannot see: 3 kitties in 33 hold it
+    assert percent(Fraction(comb(32, 2), comb(33, 3))) == 9
+    # South's only sure winner was the ace of spades, and it went back with the kitty
+    assert "AS" in {str(c) for c in rp.hand.discard or ()}
+
+
+def test_the_misere_lead_voids_south_in_clubs_and_hearts() -> None:
+    rp = _replay("misere-or-seven-diamonds")
+    kept = set(rp.hand.hands[Seat.S]) | set(rp.hand.kitty)
+    kept -= set(rp.hand.discard or ())
+    suits = sorted(str(c)[-1] for c in kept)
+    assert suits.count("H") == 0 and suits.count("C") == 1
+    assert str(rp.tricks[0].plays[0].card) == "6C"
+
+
+# --- draw trumps first? ----------------------------------------------------------------------
+
+def test_four_trumps_out_rank_above_souths_queen_and_the_joker_above_the_right_bower() -> None:
+    rp = _replay("declarer-play-ruff-before-trumps")
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    from tutor.engine.play import power
+
+    def rank(card: str) -> int:
+        return power(parse_card(card), ctx.trumps, ctx)
+
+    out = [c for s in (Seat.N, Seat.E, Seat.W) for c in rp.hand.hands[s]
+           if effective_suit(c, ctx) is ctx.trumps]
+    assert len(out) == 8
+    above = sorted(str(c) for c in out if rank(str(c)) > rank("QH"))
+    assert above == ["AH", "JD", "Jo", "KH"]
+    assert [str(c) for c in out if rank(str(c)) > rank("JH")] == ["Jo"]
+
+
+def test_south_is_void_in_diamonds_and_norths_only_trump_ruffs_a_spade() -> None:
+    rp = _replay("declarer-play-ruff-before-trumps")
+    assert sorted(str(c) for c in rp.hand.discard or ()) == ["4D", "6D", "8D"]
+    assert [str(c) for c in rp.hand.hands[Seat.N] if str(c).endswith("H")] == ["8H"]
+    second = rp.tricks[1]
+    assert str(second.plays[0].card) == "7S" and second.winner is Seat.N
+    third = rp.tricks[2]
+    assert third.leader is Seat.N and third.winner is Seat.S
+    assert str(rp.tricks[-1].plays[0].card) == "JH" and rp.tricks[-1].winner is Seat.S
+    assert re.search(r"ace of diamonds is still out", _note(rp, "3.3"))

@@ -1,0 +1,146 @@
+"""Open-hands puzzles mined from play (issue 28): one card alone keeps the result."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Hashable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.replay import Replay, build
+from tutor.files import handfile
+from tutor.files.handwrite import dumps
+from tutor.files.verify import verify
+from tutor.solve import apply
+from tutor.teach.puzzles import Puzzle, computer_deal, mine_hand, puzzle_hand
+
+HANDS = Path(__file__).resolve().parent.parent / "hands"
+
+
+def _replay(name: str) -> Replay:
+    return build(handfile.loads((HANDS / name).read_text("utf-8")))
+
+
+def _mined(name: str) -> dict[str, Puzzle]:
+    puzzles, _ = mine_hand(_replay(name), cap=99)
+    return {p.key: p for p in puzzles}
+
+
+def _made(value: int, p: Puzzle) -> bool:
+    return value == 0 if p.minimise else value >= p.need
+
+
+# Cards the lessons' authors call the only one that does it (their notes say so, `only: true`):
+@pytest.mark.parametrize(("lesson", "key", "seat", "answer", "contractor"), [
+    # East over-trumps North's 6 of spades with the 9: the only card that sets seven spades
+    ("defence-north-trumps-partners-club.yaml", "1.4", "E", "9S", False),
+    # East then leads the 5 of spades, its last trump, to draw North's 7
+    ("defence-north-trumps-partners-club.yaml", "2.1", "E", "5S", False),
+    # East trumps the 10 of clubs with the queen of hearts
+    ("defence-partners-jack-of-clubs.yaml", "3.3", "E", "QH", False),
+])
+def test_a_lessons_only_card_is_mined(lesson: str, key: str, seat: str, answer: str,
+                                      contractor: bool) -> None:
+    p = _mined(lesson)[key]
+    assert (p.seat.value, str(p.answer), p.kind, p.contractor) == (seat, answer, "contract", contractor)
+    assert _made(p.value, p) == contractor
+    assert p.wrong and all(_made(r.value, p) != contractor for r in p.wrong)
+
+
+@pytest.mark.parametrize(("lesson", "key", "why"), [
+    ("open-misere.yaml", "8.2", "the 5 of hearts, the 5 of clubs and the 4 of diamonds all lose it"),
+    ("open-misere.yaml", "10.1", "one card left"),
+    ("open-misere.yaml", "6.2", "the queen and the 5 of clubs are equal: one card to play"),
+    ("seven-spades-slam.yaml", "1.1", "every card comes to the same"),
+])
+def test_not_a_puzzle(lesson: str, key: str, why: str) -> None:
+    assert key not in _mined(lesson), why
+
+
+def test_each_refutation_is_the_best_line_after_the_wrong_card() -> None:
+    for p in _mined("defence-north-trumps-partners-club.yaml").values():
+        for r in p.wrong:
+            assert r.line[0] == r.play
+            pos = p.position
+            for play in r.line:
+                pos = apply(pos, play)
+            assert pos.tricks_left == 0 and pos.won == r.value
+
+
+def test_counts_account_for_every_position() -> None:
+    _, c = mine_hand(_replay("defence-north-trumps-partners-club.yaml"), cap=1)
+    assert c.kept == 1 and c.capped >= 1
+    assert c.positions == c.forced + c.level + c.several + c.decided + c.duplicate + c.capped + c.kept
+
+
+def test_a_position_mined_before_is_a_duplicate() -> None:
+    seen: set[Hashable] = set()
+    first, _ = mine_hand(_replay("defence-partners-jack-of-clubs.yaml"), cap=99, seen=seen)
+    again, counts = mine_hand(_replay("defence-partners-jack-of-clubs.yaml"), cap=99, seen=seen)
+    assert first and not again
+    assert counts.duplicate == len(first)
+
+
+@pytest.fixture(scope="module")
+def deal_puzzles() -> list[Puzzle]:
+    out: list[Puzzle] = []
+    for seed in range(4):
+        puzzles, _ = mine_hand(build(computer_deal(seed)))
+        out.extend(puzzles)
+    return out
+
+
+def test_the_computer_deals_are_the_same_for_a_seed() -> None:
+    assert dumps(computer_deal(3)) == dumps(computer_deal(3))
+
+
+def test_every_puzzle_file_stops_at_its_answer_and_passes_tutor_check(deal_puzzles: list[Puzzle]) -> None:
+    assert len(deal_puzzles) >= 4
+    for p in deal_puzzles:
+        hand = puzzle_hand(p)
+        plays = [play for trick in hand.play for play in trick]
+        assert len(plays) == p.index + 1 and plays[-1] == p.answer
+        assert hand.claims[p.key].only
+        rep, problems = verify(f"{p.key}.yaml", dumps(hand))
+        assert rep is not None and problems == [], [str(x) for x in problems]
+
+
+def test_a_wrong_card_as_the_answer_is_refuted_by_tutor_check(deal_puzzles: list[Puzzle]) -> None:
+    for p in deal_puzzles:
+        wrong = p.wrong[0].play
+        bad = replace(p, answer=wrong)
+        _, problems = verify("bad.yaml", dumps(puzzle_hand(bad)))
+        assert [x.rule for x in problems] == ["solver"]
+        assert "was the only best card, but" in problems[0].message
+
+
+def _run(out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", "puzzles", "mine", "--deals", "3", "--seed",
+                           "5", "-o", str(out)], capture_output=True, text=True, check=False)
+
+
+def test_tutor_puzzles_mine_writes_the_same_folder_twice_and_each_file_checks(tmp_path: Path) -> None:
+    one, two = _run(tmp_path / "one"), _run(tmp_path / "two")
+    assert one.returncode == two.returncode == 0, one.stderr
+    assert one.stdout.replace(str(tmp_path / "one"), str(tmp_path / "two")) == two.stdout
+    files = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert files and files == sorted(p.name for p in (tmp_path / "two").iterdir())
+    for name in files:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+    check = subprocess.run([sys.executable, "-m", "tutor", "check", str(tmp_path / "one")],
+                           capture_output=True, text=True, check=False)
+    assert check.returncode == 0, check.stdout
+    assert f"{len(files)} files checked, 0 with problems" in check.stdout + check.stderr
+    assert f"{len(files)} puzzles written" in one.stdout
+
+
+def test_tutor_puzzles_mine_refuses_a_file_as_the_folder(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("x", "utf-8")
+    out = _run(tmp_path / "f")
+    assert out.returncode == 2
+    assert out.stderr.strip() == (f"tutor puzzles mine: {tmp_path / 'f'} is not a folder: the "
+                                  f"puzzles are written as files in one")
+

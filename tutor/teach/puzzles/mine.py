@@ -1,0 +1,244 @@
+"""Open-hands puzzles mined from a played hand: positions where one card alone keeps the result.
+
+At every position of a replayed hand each legal card is solved double-dummy (all hands open).
+Equal cards count as one (:func:`tutor.engine.equals.equal_runs`), and a led joker is one card
+whatever suit it names (its best naming counts). A position is kept when:
+
+- the contract's result is still open (some card keeps it made, some lets it be set) and
+  exactly one card keeps the result the seat to move plays for (made for the contractor's
+  side, set for the defence), every other card changing it; or
+- in a contract of tricks whose result is already decided, exactly one card keeps the best
+  trick count (a trick still scores then: the defenders' trick points, the contractor's slam),
+  every other card giving one away.
+
+Dropped, and counted in :class:`Counts`: positions with one legal card (``forced``), those
+where every card comes to the same (``level``), those where more than one card does as well as
+the best (``several``), misère positions whose result is decided (``decided``), a position
+already mined up to equal cards (``duplicate``), and puzzles beyond the cap for one deal
+(``capped``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from tutor.engine.auction import BidKind
+from tutor.engine.cards import Card
+from tutor.engine.equals import equal_runs
+from tutor.engine.hand import Hand
+from tutor.engine.play import Play, effective_suit, power
+from tutor.engine.replay import Replay
+from tutor.engine.seats import Seat
+from tutor.solve import Position, Solver, apply, deal_of
+from tutor.solve.analysis import wants_more
+
+__all__ = ["DEFAULT_CAP", "Counts", "Puzzle", "Refutation", "mine_hand", "position_key"]
+
+#: At most this many puzzles from one deal, the earliest in the play.
+DEFAULT_CAP = 3
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """A wrong card, what the contractor's side then takes, and the best play after it (the
+    wrong card first, to the end of the hand)."""
+
+    play: Play
+    value: int
+    line: tuple[Play, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One position of a hand where a single card keeps the result.
+
+    ``index`` counts the plays before the position (the answer is play ``index + 1`` of the
+    hand); ``kind`` is ``"contract"`` (the answer alone keeps the contract made, or set) or
+    ``"score"`` (the result is decided; the answer alone keeps the best trick count)."""
+
+    hand: Hand
+    index: int
+    trick: int
+    card: int
+    seat: Seat
+    kind: str
+    contractor: bool
+    answer: Play
+    equal: tuple[Card, ...]
+    value: int
+    need: int
+    minimise: bool
+    #: The contract in words: ``8♠ by South``.
+    contract: str
+    wrong: tuple[Refutation, ...]
+    position: Position = field(compare=False, repr=False)
+
+    @property
+    def key(self) -> str:
+        """The answer's place as a note key: ``"trick.card"``."""
+        return f"{self.trick}.{self.card}"
+
+
+@dataclass
+class Counts:
+    """How many positions were looked at and why each that was not kept was dropped."""
+
+    positions: int = 0
+    forced: int = 0
+    level: int = 0
+    several: int = 0
+    decided: int = 0
+    duplicate: int = 0
+    capped: int = 0
+    kept: int = 0
+
+    def add(self, other: Counts) -> None:
+        for name in vars(self):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def _need(rep: Replay) -> int | None:
+    """The contractor's side's tricks that make the contract (misère: at most 0), or None where
+    there is no contract result to play for (everyone passed)."""
+    contract = rep.contract
+    if contract is None or contract.bid.is_all_passed:
+        return None
+    if contract.bid.kind is BidKind.TRICKS:
+        return contract.bid.tricks
+    return 0
+
+
+def _made(value: int, need: int, minimise: bool) -> bool:
+    return value == 0 if minimise else value >= need
+
+
+def _others(pos: Position) -> list[Card]:
+    me = pos.to_move
+    out = [c for i, h in enumerate(pos.hands) if i != me for c in h]
+    out.extend(p.card for p in pos.trick)
+    return out
+
+
+def groups(pos: Position, options: dict[Play, int]) -> dict[Card, list[Play]]:
+    """The legal plays grouped as one card each: equal cards together, a joker's namings
+    together; keyed by the highest card of the group."""
+    runs = equal_runs(pos.hands[pos.to_move], _others(pos), pos.ctx)
+    out: dict[Card, list[Play]] = {}
+    for play in options:
+        out.setdefault(runs.get(play.card, play.card), []).append(play)
+    return out
+
+
+def position_key(pos: Position) -> Hashable:
+    """The position up to equal cards: each card named by its suit this hand and its place
+    among the cards of that suit still in play, so positions differing only in which low
+    cards have gone are the same."""
+    cards = [c for h in pos.hands for c in h] + [p.card for p in pos.trick]
+    places: dict[Card, tuple[str, int]] = {}
+    by_suit: dict[str, list[Card]] = {}
+    for card in set(cards):
+        suit = effective_suit(card, pos.ctx)
+        by_suit.setdefault(str(suit) if suit is not None else str(card), []).append(card)
+    for name, held in by_suit.items():
+        ranked = sorted(held, key=lambda c: (-power(c, effective_suit(c, pos.ctx), pos.ctx), str(c)))
+        for place, card in enumerate(ranked):
+            places[card] = (name, place)
+    return (
+        pos.seats, pos.team, pos.to_move, pos.won, pos.ctx,
+        tuple(tuple(sorted(places[c] for c in h)) for h in pos.hands),
+        tuple((places[p.card], p.names) for p in pos.trick),
+        pos.shown_void, pos.led,
+    )
+
+
+def _best_line(pos: Position, solver: Solver, guess: int) -> tuple[Play, ...]:
+    """Best play by everyone from ``pos`` to the end of the hand (the first best card in the
+    solver's order at each turn)."""
+    line: list[Play] = []
+    while pos.tricks_left:
+        options = solver.options(pos, guess)
+        more = wants_more(pos, pos.to_move)
+        best = max(options.values()) if more else min(options.values())
+        play = next(p for p, v in options.items() if v == best)
+        line.append(play)
+        pos = apply(pos, play)
+        guess = best
+    return tuple(line)
+
+
+def _pick(plays: list[Play], options: dict[Play, int], more: bool) -> Play:
+    """A group's play: its best for the seat to move (the first such in the solver's order)."""
+    return max(plays, key=lambda p: options[p] if more else -options[p])
+
+
+def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_CAP,
+              seen: set[Hashable] | None = None) -> tuple[list[Puzzle], Counts]:
+    """The puzzles of one replayed hand, as far as it was played, and the counts of what was
+    dropped. ``seen`` holds the positions already mined (up to equal cards) and is added to;
+    a hand with no contract result to play for gives none."""
+    counts = Counts()
+    deal = deal_of(rep)
+    need = _need(rep)
+    if need is None:
+        return [], counts
+    assert rep.contract is not None
+    words = f"{rep.contract.bid} by {rep.contract.declarer.word}"
+    solver = solver or Solver()
+    seen = set() if seen is None else seen
+    n = len(deal.start.seats)
+    guess = solver.value(deal.start)
+    found: list[Puzzle] = []
+    for index, (pos, _) in enumerate(deal.positions()):
+        counts.positions += 1
+        options = solver.options(pos, guess)
+        me = pos.to_move
+        more = wants_more(pos, me)
+        best = max(options.values()) if more else min(options.values())
+        guess = best
+        grouped = groups(pos, options)
+        if len(grouped) == 1:
+            counts.forced += 1
+            continue
+        picks = {top: _pick(plays, options, more) for top, plays in grouped.items()}
+        values = {top: options[play] for top, play in picks.items()}
+        contractor = pos.team[me]
+        wanted = [top for top, v in values.items() if _made(v, need, pos.minimise) == contractor]
+        if 0 < len(wanted) < len(values):
+            kind, winners = "contract", wanted
+        elif pos.minimise:
+            counts.decided += 1
+            continue
+        else:
+            kind, winners = "score", [top for top, v in values.items() if v == best]
+            if len(winners) == len(values):
+                counts.level += 1
+                continue
+        if len(winners) > 1:
+            counts.several += 1
+            continue
+        key = position_key(pos)
+        if key in seen:
+            counts.duplicate += 1
+            continue
+        if len(found) >= cap:
+            counts.capped += 1
+            continue
+        seen.add(key)
+        top = winners[0]
+        answer = picks[top]
+        wrong = tuple(
+            Refutation(play, values[t], (play, *_best_line(apply(pos, play), solver, values[t])))
+            for t, play in picks.items() if t != top
+        )
+        found.append(Puzzle(
+            hand=rep.hand, index=index, trick=index // n + 1, card=index % n + 1,
+            seat=pos.seats[me], kind=kind, contractor=contractor, answer=answer,
+            equal=tuple(p.card for p in grouped[top] if p.card != answer.card),
+            value=values[top], need=need, minimise=pos.minimise, contract=words, wrong=wrong,
+            position=pos,
+        ))
+    counts.kept = len(found)
+    return found, counts
+
+
