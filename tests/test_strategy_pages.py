@@ -111,7 +111,7 @@ INDEX = [
     (DISCARD, ["South to decide: Which three cards do you put away?", "misère by South"],
      ["Burying both clubs", "made", "Result"]),
     (CARD, ["West to decide:", "misère by South"], ["beating the misère", "set", "Result"]),
-    (RULES, ["Pushed to eight hearts", "Result", "eight hearts (8♥) by West"], ["to decide"]),
+    (RULES, ["Pushed to eight hearts", "Result", "eight hearts by West"], ["to decide", "8♥"]),
 ]
 
 

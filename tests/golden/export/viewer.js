@@ -46,6 +46,8 @@
   var deciding = false; // true while the decision is asked (the step after it is its answer)
   var decided = false;  // answered (or shown) here
   var tried = {};       // the decision's choices already tried here and found wrong
+  var notice = "";     // what is wrong with the address the page was opened at, until the next move
+  var live = false;    // once the reader moves, the address follows the step shown
 
   var table = root.querySelector(".tw-table");
   var centre = table.querySelector(".tw-centre");
@@ -186,23 +188,16 @@
     var h = data.heads[step.head];
     var box = part("head");
     box.textContent = "";
-    function item(label, value, words_) {
+    function item(label, value) {
       var span = el("span", "", label + ": ");
-      var b = el("b", "", value);
-      if (words_) {
-        b.setAttribute("aria-hidden", "true");
-        span.appendChild(b);
-        span.appendChild(el("span", "sr-only", words_));
-      } else {
-        span.appendChild(b);
-      }
+      span.appendChild(el("b", "", value));
       box.appendChild(span);
       return span;
     }
     box.appendChild(el("span", "tw-title", data.title));
     item("Rules", data.rules);
     item("Dealer", data.dealer);
-    item("Contract", h.contract || "not yet bid", h.contract_words);
+    item("Contract", h.contract || "not yet bid");
     if (h.declarer) {
       item("Declarer", words[h.declarer]);
     }
@@ -278,7 +273,7 @@
         b.disabled = true;
         b.classList.add("chosen-wrong");
       }
-      b.addEventListener("click", function () { decide(c.key); });
+      b.addEventListener("click", moving(function () { decide(c.key); }));
       choices.appendChild(b);
     });
     box.hidden = false;
@@ -307,7 +302,7 @@
       b.setAttribute("data-key", p.key);
       b.appendChild(document.createTextNode(words[p.seat] + " "));
       b.appendChild(face(p.card, ""));
-      b.addEventListener("click", function () { answer(i, p); });
+      b.addEventListener("click", moving(function () { answer(i, p); }));
       choices.appendChild(b);
     });
     box.hidden = false;
@@ -317,7 +312,7 @@
   function drawRuling(step) {
     part("kind").textContent = deciding ? "Your decision" : asking
       ? "Trick " + asking + " · who wins?"
-      : "Step " + (at + 1) + " of " + steps.length + " · " + step.kind;
+      : "Step " + (at + 1) + " of " + steps.length + " · " + step.label;
     var fb = part("feedback");
     fb.textContent = feedback ? feedback.text : "";
     if (feedback && feedback.explain) {
@@ -366,6 +361,36 @@
       status = feedback.text + " " + status;
     }
     part("status").textContent = status;
+    var said_ = part("address");
+    said_.textContent = notice;
+    said_.hidden = !notice;
+    if (live) {
+      setAddress();
+    }
+  }
+
+  // The address of a step: #trick=N at a trick's first card, else #step=K as the step line counts.
+  function addressOf(index) {
+    var here = "step=" + (index + 1);
+    data.jumps.forEach(function (j) {
+      if (j.trick && j.step === index) {
+        here = "trick=" + j.trick;
+      }
+    });
+    return "#" + here;
+  }
+
+  // Stepping replaces the address (no entry in the history per step): copied, it opens this step.
+  function setAddress() {
+    var want = addressOf(at);
+    if (window.location.hash === want) {
+      return;
+    }
+    try {
+      window.history.replaceState(null, "", want);
+    } catch (err) {
+      // a page that may not change its address keeps the one it was opened at
+    }
   }
 
   function pageQuiz(n) {
@@ -514,30 +539,61 @@
     buttons.next.focus();
   }
 
+  // The address the page was opened at (or changed to): #trick=N or #step=K opens that step and
+  // brings the viewer into view; one that names no step says so and shows the deal. Any other
+  // fragment (#quiz-3, #decision) is the page's own and is left to the browser.
   function fromHash() {
-    var m = /(?:^#|&)trick=(\d+)/.exec(window.location.hash);
+    var m = /(?:^#|&)(trick|step)=([^&]*)/.exec(window.location.hash);
     if (!m) {
       return false;
     }
-    var n = parseInt(m[1], 10);
+    var what = m[1];
+    var said = decodeURIComponent(m[2]);
+    var n = /^\d+$/.test(said) ? parseInt(said, 10) : null;
     var found = null;
+    var tricks = 0;
     data.jumps.forEach(function (j) {
-      if (j.trick === n) {
-        found = j.step;
+      if (j.trick) {
+        tricks += 1;
+        if (j.trick === n) {
+          found = j.step;
+        }
       }
     });
-    if (found === null) {
-      return false;
+    if (what === "step" && n !== null && n >= 1 && n <= steps.length) {
+      found = n - 1;
     }
-    reach(found);
+    if (found === null) {
+      var has = what === "trick"
+        ? (tricks ? "it has tricks 1 to " + tricks : "no trick is played in it")
+        : "it has steps 1 to " + steps.length;
+      notice = "This address names " + (n === null ? "no " + what + " (“" + what + "=" + said + "”)"
+        : what + " " + n + ", which this hand does not have") + ": " + has + ". Showing the deal.";
+      go(0);
+    } else {
+      notice = "";
+      reach(found);
+    }
+    if (!embed) {
+      root.scrollIntoView({ block: "start" });
+    }
     return true;
   }
 
-  buttons.first.addEventListener("click", function () { go(0); });
-  buttons.back.addEventListener("click", previous);
-  buttons.next.addEventListener("click", next);
-  buttons.last.addEventListener("click", function () { reach(last); });
-  jump.addEventListener("change", function () { reach(parseInt(jump.value, 10)); });
+  // Every move the reader makes: the notice about the address goes, and the address follows.
+  function moving(action) {
+    return function () {
+      notice = "";
+      live = true;
+      action.apply(null, arguments);
+    };
+  }
+
+  buttons.first.addEventListener("click", moving(function () { go(0); }));
+  buttons.back.addEventListener("click", moving(previous));
+  buttons.next.addEventListener("click", moving(next));
+  buttons.last.addEventListener("click", moving(function () { reach(last); }));
+  jump.addEventListener("change", moving(function () { reach(parseInt(jump.value, 10)); }));
   showPicker.addEventListener("change", function () {
     show = showPicker.value;
     draw();
@@ -561,7 +617,7 @@
     var action = actions[event.key];
     if (action) {
       event.preventDefault();
-      action();
+      moving(action)();
     }
   }
   document.addEventListener("keydown", onKey);

@@ -69,8 +69,8 @@ def lesson_summary(rp: Replay) -> dict[str, object]:
         "asks": asks,
         "asks_kind": decision.kind if asks and decision is not None else "",
         "tags": list(hand.tags),
-        # In words first: notation such as 8NT is never shown without them.
-        "contract": f"{contract.bid.headline()} by {contract.declarer.word}" if contract else "none",
+        # In words: "eight no-trumps by South", never the notation (8NT) a learner must decode.
+        "contract": f"{contract.bid.words()} by {contract.declarer.word}" if contract else "none",
         "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else "none",
         "result": result,
         "state": state,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tutor.engine.hand import LEVELS
+from tutor.teach.topics import topic_words
 from tutor.views.site.sources import Lesson, slugify, unique
 from tutor.views.site.templating import Page
 from tutor.views.site.viewer import viewer_json
@@ -38,7 +39,7 @@ def plan_pages(lessons: Sequence[Lesson], *, title: str, extra_pages: Sequence[P
     for tag in sorted({t for lesson in lessons for t in lesson.tags}):
         tag_slugs[tag] = unique(slugify(tag), taken)
     topics = [
-        {"tag": tag, "path": f"topics/{slug}.html",
+        {"tag": tag, "words": topic_words(tag), "path": f"topics/{slug}.html",
          "count": sum(1 for lesson in lessons if tag in lesson.tags)}
         for tag, slug in tag_slugs.items()
     ]
@@ -46,7 +47,7 @@ def plan_pages(lessons: Sequence[Lesson], *, title: str, extra_pages: Sequence[P
     def rows(selected: Iterable[Lesson]) -> list[dict[str, object]]:
         return [
             {"path": lesson.path, **lesson.summary,
-             "tag_links": [{"tag": t, "path": f"topics/{tag_slugs[t]}.html"}
+             "tag_links": [{"tag": t, "words": topic_words(t), "path": f"topics/{tag_slugs[t]}.html"}
                            for t in lesson.tags]}
             for lesson in selected
         ]
@@ -63,15 +64,16 @@ def plan_pages(lessons: Sequence[Lesson], *, title: str, extra_pages: Sequence[P
     for topic in topics:
         tag = str(topic["tag"])
         chosen = [lesson for lesson in lessons if tag in lesson.tags]
-        pages.append(Page(str(topic["path"]), "topic.html", f"Topic: {tag}",
-                          {"tag": tag, "lessons": rows(chosen), "topics": topics}))
+        words = str(topic["words"])
+        pages.append(Page(str(topic["path"]), "topic.html", f"Topic: {words}",
+                          {"tag": tag, "tag_words": words, "lessons": rows(chosen), "topics": topics}))
     for i, lesson in enumerate(lessons):
         data = viewer_json(lesson.viewer)
         prev = lessons[i - 1] if i > 0 else None
         nxt = lessons[i + 1] if i + 1 < len(lessons) else None
         pages.append(Page(lesson.path, "lesson.html", lesson.title, {
             "lesson": lesson.view,
-            "tag_links": [{"tag": t, "path": f"topics/{tag_slugs[t]}.html"}
+            "tag_links": [{"tag": t, "words": topic_words(t), "path": f"topics/{tag_slugs[t]}.html"}
                           for t in lesson.tags],
             "prev": {"path": prev.path, "title": prev.title} if prev else None,
             "next": {"path": nxt.path, "title": nxt.title} if nxt else None,

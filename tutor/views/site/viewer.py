@@ -123,8 +123,8 @@ def _trick(trick: TrickRecord, current: int | None, faces: _Faces) -> dict[str, 
 def _head(rp: Replay, state: State) -> dict[str, object]:
     contract = state.contract
     return {
-        "contract": f"{contract.bid.pretty()} by {contract.declarer.word}" if contract else None,
-        "contract_words": f"{contract.declarer.word}, {contract.bid.words()}" if contract else None,
+        # in words, as the lesson page says it: "eight no-trumps by South", not 8NT
+        "contract": f"{contract.bid.words()} by {contract.declarer.word}" if contract else None,
         "declarer": contract.declarer.value if contract else None,
         "won": [{"side": side.word, "tricks": n} for side, n in state.tricks_won.items()],
         "score": ", ".join(f"{side.word} {signed(state.result.score[side])}"
@@ -200,7 +200,8 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
             trick_of = (trick, current)
             trick_view = _trick(trick, current, faces)
         view: dict[str, object] = {
-            "kind": step.ruling.kind.value,
+            # what the engine ruled, in the engine's words ("following suit"): never the kind's slug
+            "label": step.ruling.kind.label,
             "step": step.kind.value,
             "text": step.ruling.text,
             "note": paragraphs(rp.hand.note(step.note_key) if step.note_key else None),
