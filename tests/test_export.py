@@ -18,6 +18,7 @@ from tutor.cli import main
 from tutor.engine.hand import RulesSpec
 from tutor.engine.randomdeal import random_hand
 from tutor.files import handfile
+from tutor.teach.asking import asked_in, choice_orders
 from tutor.views.site.export import MANIFEST, ExportError, Page, Site
 
 HERE = Path(__file__).parent
@@ -173,15 +174,18 @@ def test_lesson_page_shows_the_engines_rulings(site: Path, name: str) -> None:
     assert rp is not None and not problems
     doc = parse(site / "lessons" / f"{name}.html")
     text = " ".join(text_of(doc).split())
-    # the quiz answer of every complete trick is the engine's winner and ruling
+    # the quiz answer of every trick asked is the engine's winner and ruling; the choices go
+    # round the table from the place tutor.teach.asking chose (the trick's seats, rotated)
     quizzes = [q for q in doc.iter("div") if q.get("data-winner")]  # type: ignore[attr-defined]
-    assert [q.get("data-winner") for q in quizzes] == [t.winner.value for t in rp.tricks if t.winner]
-    for quiz, trick in zip(quizzes, rp.tricks, strict=True):
+    asked = [t for t in rp.tricks if t.winner and t.number in asked_in(rp)]
+    assert [q.get("data-winner") for q in quizzes] == [t.winner.value for t in asked if t.winner]
+    orders = choice_orders(rp)
+    for quiz, trick in zip(quizzes, asked, strict=True):
         assert trick.ruling is not None
         answer = by_class(quiz, "details", "quiz-answer")[0]
         assert trick.ruling.text in " ".join(text_of(answer).split())
         choices = [b.get("data-key") for b in quiz.iter("button")]
-        assert choices == [s.value for s in trick.seats]
+        assert choices == [trick.seats[i].value for i in orders[trick.number]]
     # every step's ruling is on the page, word for word
     for step in rp.steps:
         if step.kind.value != "deal":
@@ -242,7 +246,7 @@ def test_random_deals_export_cleanly(tmp_path: Path) -> None:
         rp, _ = handfile.check(src / f"deal-{seed:02}.yaml")
         assert rp is not None
         winners = [q.get("data-winner") for q in parse(page).iter("div") if q.get("data-winner")]  # type: ignore[attr-defined]
-        assert winners == [t.winner.value for t in rp.tricks if t.winner]
+        assert winners == [t.winner.value for t in rp.tricks if t.winner and t.number in asked_in(rp)]
 
 
 # bad input, and where the build writes ---------------------------------------------------------

@@ -9,6 +9,7 @@ import pytest
 
 from tutor.engine.replay import StepKind
 from tutor.files.handfile import check
+from tutor.teach.asking import asked_in, choice_orders
 from tutor.views.shared.render import Pictures, environment
 from tutor.views.site.viewer import expanded, viewer_data, viewer_json
 
@@ -20,6 +21,7 @@ def test_every_step_of_every_lesson_is_in_the_data(path: Path) -> None:
     rp, problems = check(path)
     assert rp is not None and not problems
     data = viewer_data(rp, Pictures(environment()))
+    asked, orders = asked_in(rp), choice_orders(rp)
     steps = expanded(data["steps"])
     assert len(steps) == len(rp.steps)
     for i, (view, step, state) in enumerate(zip(steps, rp.steps, rp.states, strict=True)):
@@ -27,10 +29,13 @@ def test_every_step_of_every_lesson_is_in_the_data(path: Path) -> None:
         for seat in rp.table.seats:
             assert sorted(view["hands"][seat.value]) == sorted(str(c) for c in state.hands.get(seat, ())), i
             assert sorted(view["played"][seat.value]) == sorted(str(c) for c in state.played.get(seat, ())), i
-        # the question is asked only where the engine closes a complete trick, and only there
+        # the question is asked only where the engine closes a complete trick, and only there,
+        # and only of the tricks the page asks (tutor.teach.asking), its choices in the page's order
         trick = state.current_trick
-        asks = step.kind is StepKind.TRICK and trick is not None and trick.complete
+        asks = step.kind is StepKind.TRICK and trick is not None and trick.complete and trick.number in asked
         assert ("ask" in view) == asks, i
+        if asks:
+            assert trick is not None and view["ask_order"] == list(orders[trick.number])
     assert set(data["faces"]) >= {c for v in steps for cards in v["hands"].values() for c in cards}
     tricks = [j["trick"] for j in data["jumps"] if "trick" in j]
     assert tricks == list(range(1, len(tricks) + 1))

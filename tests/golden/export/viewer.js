@@ -295,7 +295,8 @@
     var question = (asked.by_card ? "Which card wins trick " : "Who wins trick ") + asking + "?";
     root.querySelector("#viewer-question-text").textContent =
       question + " Choose a card, or press Next to see the winner.";
-    asked.plays.forEach(function (p, i) {
+    steps[at + 1].ask_order.forEach(function (i) { // the page's order: its place says nothing
+      var p = asked.plays[i];
       var b = el("button", "hv-choice");
       b.type = "button";
       b.setAttribute("data-seat", p.seat);

@@ -18,6 +18,7 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.wording import setting_words
+from tutor.teach.asking import asked_in, choice_orders
 from tutor.teach.seatview import SeatView, seat_view
 from tutor.views.shared.notes import paragraphs
 from tutor.views.shared.render import Pictures
@@ -118,7 +119,10 @@ def _plays(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> list
     ]
 
 
-def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict[str, object]:
+def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures,
+           order: tuple[int, ...] | None = None) -> dict[str, object]:
+    """A trick as the page shows it: asked "who wins?" with its choices in ``order`` (indices
+    of the plays; None: not asked, the trick is drawn with its winner and ruling)."""
     view: dict[str, object] = {
         "number": trick.number,
         "leader": trick.leader.word,
@@ -127,6 +131,7 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict
         "after": [],
         "complete": trick.complete,
     }
+    view["asked"] = trick.complete and order is not None
     if trick.complete:
         assert trick.winner is not None and trick.winner_index is not None and trick.ruling is not None
         unjudged = dataclasses.replace(trick, winner=None, winner_index=None, ruling=None)
@@ -134,10 +139,13 @@ def _trick(trick: TrickRecord, notes: Mapping[str, str], draw: Pictures) -> dict
         seats = trick.seats[: len(trick.plays)]
         by_card = len(set(seats)) < len(seats)  # a seat plays two cards: ask which card wins
         view["by_card"] = by_card
-        view["choices"] = [
+        choices = [
             {"key": str(play) if by_card else seat.value, "seat_word": seat.word, "card": draw.card(play)}
             for seat, play in zip(seats, trick.plays, strict=False)
         ]
+        view["choices"] = [choices[i] for i in order or ()]
+        if order is None:
+            view["diagram"] = draw.trick(trick)
         win = trick.plays[trick.winner_index]
         view["winner_key"] = str(win) if by_card else trick.winner.value
         view["winner_word"] = trick.winner.word
@@ -264,7 +272,9 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
             if seat.value in deal:
                 deal[seat.value] += draw.piles(seat, dealt.start(), show_down=True)
     table_steps: list[dict[str, object]] = []
-    tricks: list[dict[str, object]] = [_trick(t, notes, draw) for t in rp.tricks]
+    asked, orders = asked_in(rp), choice_orders(rp)
+    tricks: list[dict[str, object]] = [
+        _trick(t, notes, draw, orders[t.number] if t.number in asked else None) for t in rp.tricks]
     last_trick = 0
     declarer_hand: Markup | None = None
     for i, step in enumerate(rp.steps):
@@ -314,7 +324,7 @@ def lesson_view(rp: Replay, draw: Pictures) -> dict[str, object]:
         "declarer": contract.declarer.word if contract else None,
         "declarer_hand": declarer_hand,
         "tricks": tricks,
-        "quiz_count": sum(1 for t in tricks if t["complete"]),
+        "quiz_count": sum(1 for t in tricks if t["asked"]),
         "won": [{"side": side.word, "tricks": won[side]} for side in won],
         "result_ruling": result.ruling.text if result else None,
         "stopped": rp.stopped,

@@ -67,7 +67,8 @@ def site_files(env: jinja2.Environment, pages: Sequence[Page], site_title: str,
                extra_pages: Sequence[Page]) -> dict[str, bytes]:
     """Every file of the site by its path: the pages in order, then the static files.
 
-    ``extra_pages`` are linked from every page (the templates' ``extra_pages``)."""
+    ``extra_pages`` are listed on the home page, linked from every page's header (the templates'
+    ``extra_pages``)."""
     links = [{"path": p.path, "title": p.title} for p in extra_pages]
     files: dict[str, bytes] = {}
     for page in pages:

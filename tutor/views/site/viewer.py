@@ -24,6 +24,7 @@ from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
+from tutor.teach.asking import asked_in, choice_orders
 from tutor.teach.decide import learner_seat
 from tutor.teach.seatview import seat_view
 from tutor.views.shared.notes import paragraphs
@@ -172,6 +173,7 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
     hands: dict[str, list[str]] = {}
     played: dict[str, list[str]] = {}
     decide_at = rp.decision_step()
+    asked, orders = asked_in(rp), choice_orders(rp)  # the page's questions, asked alike
     # Most steps move one card and leave the head and the trick as they were: the replay shares
     # what did not change between states, so a seat's cards, the head and the trick are worked
     # out again only when the state holds a different object (or the contract became known).
@@ -213,8 +215,9 @@ def viewer_data(rp: Replay, draw: Pictures) -> dict[str, Any]:
             "to_play": state.to_play.value if state.to_play and not at_end else None,
             "trick": trick_view,
         }
-        if step.kind is StepKind.TRICK and trick is not None and trick.complete:
+        if step.kind is StepKind.TRICK and trick is not None and trick.complete and trick.number in asked:
             view["ask"] = trick.number  # the stepper asks "who wins?" before this step
+            view["ask_order"] = list(orders[trick.number])  # the choices, as indices of the plays
         if index == decide_at:
             view["decide"] = True  # the stepper asks the lesson's decision before this step
         if rp.auction is not None and state.calls and trick is None:
