@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.auction import parse_call
+from tutor.engine.auction import Bid, Contract, parse_call
 from tutor.engine.cards import Card, parse_card
 from tutor.engine.kittyodds import percent
 from tutor.engine.play import effective_suit
 from tutor.engine.replay import Replay, build
-from tutor.engine.seats import Seat
+from tutor.engine.rules import preset
+from tutor.engine.scoring import game_end, score_hand
+from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
 from tutor.solve import Solver, deal_of
 from tutor.teach.lessoncheck import check_lesson
@@ -30,7 +32,7 @@ from tutor.teach.lessoncheck import check_lesson
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
 NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
-       "three-handed-no-partner-count-the-kitty")
+       "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game")
 
 
 def _replay(name: str) -> Replay:
@@ -211,3 +213,73 @@ def test_south_is_void_in_diamonds_and_norths_only_trump_ruffs_a_spade() -> None
     assert third.leader is Seat.N and third.winner is Seat.S
     assert str(rp.tricks[-1].plays[0].card) == "JH" and rp.tricks[-1].winner is Seat.S
     assert re.search(r"ace of diamonds is still out", _note(rp, "3.3"))
+
+
+# --- the sacrifice ---------------------------------------------------------------------------
+
+SACRIFICE = "sacrifice-their-seven-spades-ends-the-game"
+BEFORE = {Side.NS: 220, Side.EW: 380}
+
+
+def _premise() -> dict[Side, int]:
+    """The score the intro states: "The score is North–South 220, East–West 380"."""
+    m = re.search(r"The score is North–South (\d+), East–West (\d+)", _note(_replay(SACRIFICE), "intro"))
+    assert m is not None
+    return {Side.NS: int(m[1]), Side.EW: int(m[2])}
+
+
+def _after(bid: str, by: Seat, taken: int) -> tuple[dict[Side, int], tuple[Side, ...]]:
+    """The intro's totals after ``bid`` by ``by`` takes ``taken`` tricks, and who wins (())."""
+    assert _premise() == BEFORE
+    rules = preset("australian")
+    side = Side.NS if by in (Seat.N, Seat.S) else Side.EW
+    other = Side.EW if side is Side.NS else Side.NS
+    result = score_hand(Contract(Bid.parse(bid), by), {side: taken, other: 10 - taken}, rules)
+    totals = {s: BEFORE[s] + result.score.get(s, 0) for s in BEFORE}
+    end = game_end(totals, result, rules)
+    return totals, (end.winners if end is not None else ())
+
+
+@pytest.mark.parametrize(("bid", "by", "taken", "totals", "winners"), [
+    ("7S", Seat.W, 10, {Side.NS: 220, Side.EW: 630}, (Side.EW,)),   # a pass: their slam, 250
+    ("7S", Seat.W, 7, {Side.NS: 250, Side.EW: 520}, (Side.EW,)),    # made exactly still wins
+    ("7C", Seat.S, 5, {Side.NS: 60, Side.EW: 430}, ()),             # the sacrifice: two off
+    ("7C", Seat.S, 0, {Side.NS: 60, Side.EW: 480}, ()),             # even no trick: the game goes on
+])
+def test_the_sacrifice_at_this_score(bid: str, by: Seat, taken: int, totals: dict[Side, int],
+                                     winners: tuple[Side, ...]) -> None:
+    assert _after(bid, by, taken) == (totals, winners)
+
+
+def test_the_sacrifice_the_lesson_plays_and_the_words_that_state_it() -> None:
+    rp = _replay(SACRIFICE)
+    assert rp.contract is not None and rp.result is not None
+    assert (str(rp.contract.bid), rp.contract.declarer) == ("7C", Seat.S)
+    assert dict(rp.result.score) == {Side.NS: -160, Side.EW: 50}
+    totals = {s: BEFORE[s] + rp.result.score[s] for s in BEFORE}
+    assert totals == {Side.NS: 60, Side.EW: 430}
+    decision = rp.hand.decision
+    assert decision is not None
+    assert [decision.tricks[i] for i in range(len(decision.choices))] == [10, 5]
+    intro, auction, outro = (_note(rp, k) for k in ("intro", "auction", "outro"))
+    for words in ("North–South 220, East–West 380", "Seven spades made is 140", "to 520",
+                  "seven clubs, 160", "10 a trick"):
+        assert words in intro
+    for words in ("costs 160", "fall to 60", "takes five tricks, two off", "all ten, a slam worth 250"):
+        assert words in auction
+    assert "East–West score 50, to 60 against 430" in outro
+    # "any contract East–West make from seven spades up wins": they need 120, seven spades is 140
+    assert 500 - BEFORE[Side.EW] == 120 and "need 120" in rp.hand.title
+
+
+def test_east_west_hold_the_joker_and_both_bowers_of_spades_and_clubs() -> None:
+    rp = _replay(SACRIFICE)
+    east_west = {str(c) for s in (Seat.E, Seat.W) for c in rp.hand.hands[s]}
+    assert {"Jo", "JS", "JC"} <= east_west
+    # South's count: five clubs to the ace and the ace of spades, with the kitty and partner's one
+    south = [str(c) for c in rp.hand.hands[Seat.S]]
+    assert sorted(c for c in south if c.endswith("C")) == ["6C", "8C", "9C", "AC", "QC"]
+    assert "AS" in south
+    second = rp.tricks[1]
+    assert [str(p.card) for p in second.plays] == ["JC", "10C", "JS", "8C"] and second.winner is Seat.W
+    assert {str(c) for c in rp.hand.hands[Seat.E] if str(c) in ("Jo", "JS")} == {"Jo", "JS"}

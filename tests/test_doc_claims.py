@@ -51,6 +51,7 @@ RESULTS: list[tuple[str, str, str]] = [
     ("defence-north-trumps-partners-club.yaml", "sets the contract", "set"),
     ("game-end-win-on-defence.yaml", "bid the seven that wins if it makes", "made"),
     ("game-end-deep-in-the-red.yaml", "seven diamonds makes", "made"),
+    ("sacrifice-their-seven-spades-ends-the-game.yaml", "seven clubs, two off", "set"),
 ]
 
 #: Rows whose result words are about a trick or a card, not the contract.

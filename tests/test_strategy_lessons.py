@@ -59,6 +59,7 @@ COURSE = (
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
+    "sacrifice-their-seven-spades-ends-the-game",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -157,6 +158,10 @@ CONTRACTS = {
     "three-handed-no-partner-count-the-kitty": [
         ("[7H, pass, pass]", "", "[10S, 8S, 7S]", 7),           # seven hearts makes exactly
         ("[8H, pass, pass]", "", "best", 7),                    # eight: one off, whatever the discard
+    ],
+    "sacrifice-their-seven-spades-ends-the-game": [
+        ("[6S, 6C, 7S, pass, pass, 7C, pass]", "", "[9S, 10S, 8S]", 5),   # seven clubs: two off
+        ("[6S, 6C, 7S, pass, pass, pass]", "", "best", 10),               # a pass: their slam
     ],
     "misere-or-seven-diamonds": [
         ("[6C, 6H, 7C, misere, pass, pass, pass]", "", "[AS, 7H, 8C]", 0),   # no trick
@@ -673,6 +678,7 @@ DESCRIBED = [
     ("kitty-odds-one-trick-not-two", "intro", Seat.S, "You hold", "In hearts", True),
     ("misere-or-seven-diamonds", "intro", Seat.S, "You hold", "Seven diamonds would", True),
     ("three-handed-no-partner-count-the-kitty", "intro", Seat.S, "You hold", "In hearts", True),
+    ("sacrifice-their-seven-spades-ends-the-game", "intro", Seat.S, "You hold", "East opened", True),
 ]
 
 
