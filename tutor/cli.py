@@ -433,7 +433,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("puzzles", help="puzzles mined from play: one card alone keeps the result")
-    puzzles = p.add_subparsers(dest="puzzles_command", required=True, metavar="ACTION")
+    puzzles = p.add_subparsers(dest="puzzles_command", required=True, metavar="ACTION",
+                               help="mine: play seeded deals and write the puzzles as hand files")
     p = puzzles.add_parser("mine", help="play seeded deals with the computer and write each "
                            "open-hands puzzle found as a hand file (tutor check verifies it)")
     p.add_argument("--deals", type=positive, default=10, help="how many deals (default 10)")

@@ -43,6 +43,14 @@ TOPIC_WORDS: dict[str, str] = {
     "canadian": "Canadian rules",
     "new-zealand": "New Zealand rules",
     "west-seventh-street": "West Seventh Street",
+    "competitive-bidding": "competitive bidding",
+    "sacrifice": "a sacrifice",
+    "kitty-odds": "what the kitty will bring",
+    "signals": "signals",
+    "no-trumps-defence": "defending no-trumps",
+    "declarer-play": "declarer play",
+    "misere-bidding": "when to bid misère",
+    "open-misere-defence": "defending an open misère",
     # the quiz's --topic joker: every joker topic at once
     "joker": "the joker",
 }
