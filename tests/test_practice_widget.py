@@ -9,6 +9,7 @@ import ipywidgets as widgets
 import pytest
 
 from tutor.engine.auction import Bid, BidKind
+from tutor.engine.order import sorted_hand
 from tutor.engine.replay import build
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
@@ -150,3 +151,17 @@ def test_every_call_the_picker_offers_is_taken_and_the_hand_reaches_the_play(rul
             assert "tw-refused" not in w.message, f"deal {seed}: {w.message}"
         else:
             raise AssertionError(f"deal {seed}: the auction never ended")
+
+
+def test_the_discard_picker_lists_the_hand_in_its_sorted_order() -> None:
+    game = Game("west-seventh-street", 6, budget=Budget(seconds=None, early=1, middle=1, late=1))
+    _until(game, Seat.S)
+    game.call(Bid(BidKind.GRAND_NULLO))
+    _until(game, Seat.N)  # North puts away five of its hand and the five South passed
+    w = PracticeWidget(game, "N")
+    offered = [next(c[len("tutor-card-"):] for c in b._dom_classes
+                    if c.startswith("tutor-card-") and c != "tutor-card-button")
+               for b in w.card_row.children if isinstance(b, widgets.ToggleButton)]
+    held = [str(c) for c in game.held(Seat.N)]
+    assert offered == [str(c) for c in sorted_hand(game.held(Seat.N), game.replay.context)]
+    assert offered != held  # the deal's order, with the passed cards last, is not the hand's

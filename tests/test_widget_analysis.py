@@ -111,3 +111,19 @@ def test_two_handed_hands_say_analysis_is_out_of_scope() -> None:
     w.analysis_panel.toggle.value = True
     w.analysis_panel.wait()
     assert "two-handed game is out of scope" in w.analysis_panel.values_html.value
+
+
+@pytest.mark.parametrize(("show", "seat", "says"), [
+    # the player to move face down: the hint says why it shows nothing
+    ("S", "W", "West's hand is face down: show it (Show: all hands) to get a hint."),
+    ("N", "E", "East's hand is face down: show it (Show: all hands) to get a hint."),
+    # face up (just watching): the hint is about the player to move
+    ("all", "W", "West may play: "),
+    ("W", "W", "West may play: "),
+])
+def test_hint_while_watching_names_the_player_to_move(show: str, seat: str, says: str) -> None:
+    rep = ReplayWidget.from_file(HAND).replay
+    w = ReplayWidget(rep, show=show, step=card_of(rep, 2, seat) - 1)
+    assert not w.analysis_panel.hint_button.disabled
+    w.analysis_panel.hint_button.click()
+    assert says in w.analysis_panel.hint_html.value.replace("&#x27;", "'")

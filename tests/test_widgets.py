@@ -340,5 +340,23 @@ def test_quiz_widget_offers_cards_in_the_order_of_the_hand_and_its_reasons() -> 
     q = w.question
     assert q is not None and q.turn is not None
     assert list(w.choice_buttons) == [c.key for c in q.choices]
-    drawn = re.findall(r'data-card="([^"]+)"', w.question_html.value.split("tw-quiz-hand", 1)[1])
-    assert drawn == [c.key for c in q.choices]
+    # the toggles are the hand, drawn once: no picture of the hand above them
+    assert "tw-quiz-hand" not in w.question_html.value
+
+
+@pytest.mark.parametrize("seed", [2, 5, 11])
+def test_which_cards_draws_the_hand_once_and_says_the_rule_once(seed: int) -> None:
+    w = QuizWidget(seed=seed, count=10, kinds=[QuestionKind.LEGAL_PLAYS])
+    while (q := w.question) is not None and sum(c.key not in q.answer for c in q.choices) < 2:
+        w.next()  # a question with two cards or more that may not be played
+    assert q is not None and q.multiple and q.trick is not None
+    drawn = re.findall(r'data-card="([^"]+)"', w.question_html.value)
+    assert sorted(drawn) == sorted(str(p.card) for p in q.trick.plays)  # the hand is the toggles only
+    assert [c.key for c in q.choices] == list(w.choice_buttons)
+    for b in w.choice_buttons.values():
+        b.value = True  # every card marked
+    w.check_button.click()
+    reasons = re.findall(r'<div class="tw-reason">(.*?)</div>', w.feedback, re.S)
+    illegal = [c.key for c in q.choices if c.key not in q.answer]
+    assert 0 < len(reasons) < len(illegal)  # the rule said once, not one sentence a card
+    assert "The same goes for" in w.feedback

@@ -12,7 +12,8 @@ joins that thread (for tests and scripts).
 
 Values are shown only for a seat the learner can see (the hidden-hands mode), and never for the
 learner's own cards before they pick in play-along: there the verdict comes after the card
-("the 9♠ kept East–West to 6"), and *Hint* shows the legal cards, then the best one.
+("the 9♠ kept East–West to 6"), and *Hint* shows the legal cards, then the best one (the
+player to move's, when just watching; for a face-down hand it says why it shows none).
 """
 
 from __future__ import annotations
@@ -116,12 +117,18 @@ class AnalysisPanel(widgets.VBox):  # type: ignore[misc]
     def update(self, index: int, awaiting: Turn | None, visible: Callable[[Seat], bool]) -> None:
         """The widget shows step ``index``; ``awaiting`` is the learner's turn in play-along."""
         self._at = (index, awaiting, visible)
-        if awaiting is None or awaiting.index != self._hint_turn:
+        turn = self._hint_for()
+        if turn is None or turn.index != self._hint_turn:
             self._hints = 0
-            self._hint_turn = awaiting.index if awaiting is not None else None
+            self._hint_turn = turn.index if turn is not None else None
             self.hint_html.value = ""
-        self.hint_button.disabled = awaiting is None
+        self.hint_button.disabled = turn is None
         self._render()
+
+    def _hint_for(self) -> Turn | None:
+        """The turn a hint is about: the learner's in play-along, else the next card's, if any."""
+        index, awaiting, _visible = self._at
+        return awaiting if awaiting is not None else turn_at(self.replay, index + 1)
 
     def verdict(self, turn: Turn, card: Card) -> str | None:
         """The play-along verdict on the learner's card, once analysed; None when the toggle is off."""
@@ -136,8 +143,7 @@ class AnalysisPanel(widgets.VBox):  # type: ignore[misc]
 
     def hint(self) -> None:
         """First press: the legal cards; second: the best one (analysing first if need be)."""
-        turn = self._at[1]
-        if turn is None:
+        if self._hint_for() is None:
             return
         self._hints = min(self._hints + 1, 2)
         self._render()
@@ -147,7 +153,7 @@ class AnalysisPanel(widgets.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         index, awaiting, visible = self._at
         if self._hints:
-            self.hint_html.value = self._hint_text(awaiting)
+            self.hint_html.value = self._hint_text(self._hint_for(), awaiting, visible)
         if not self.on:
             self.values_html.value = ""
             self.par_html.value = ""
@@ -206,11 +212,17 @@ class AnalysisPanel(widgets.VBox):  # type: ignore[misc]
                          f"(best highlighted)</div><div>{''.join(cells)}</div>")
         return '<div class="tw-analysis">' + "".join(lines) + "</div>"
 
-    def _hint_text(self, turn: Turn | None) -> str:
+    def _hint_text(self, turn: Turn | None, awaiting: Turn | None, visible: Callable[[Seat], bool]) -> str:
         if turn is None:
             return ""
+        own = awaiting is not None and awaiting.index == turn.index
+        if not own and not visible(turn.seat):
+            # Say why rather than show nothing: the hint would give the hidden cards away.
+            return ('<div class="tw-feedback tw-hint">' + html.escape(
+                f"{turn.seat.word}'s hand is face down: show it (Show: all hands) to get a hint.")
+                + "</div>")
         legal = ", ".join(c.pretty() for c in render.sorted_hand(tuple(turn.legal()), turn.ctx))
-        lines = [f"You may play: {legal}."]
+        lines = [f"You may play: {legal}." if own else f"{turn.seat.word} may play: {legal}."]
         if self._hints >= 2:
             if self._values is None:
                 self.start()

@@ -170,7 +170,9 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                     else f"Partner bid grand nullo and passed you {n} cards, {word}: pick {n} to put "
                          f"away.")
             self.prompt.value = f'<div class="tw-feedback tw-prompt">{escape(said)}</div>'
-            self.card_row.children = tuple(card_button(c, toggle=True) for c in held)
+            # in the hand's order as the table draws it: trumps first, the kitty's cards among them
+            order = render.sorted_hand(held, game.replay.context)
+            self.card_row.children = tuple(card_button(c, toggle=True) for c in order)
             self.action_row.children = (self.discard_button,)
         else:
             pos = game.position()

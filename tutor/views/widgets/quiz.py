@@ -266,7 +266,8 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self.next_button.disabled = False
         trick = render.render_trick(q.trick) if q.trick is not None and q.trick.plays else None
         ctx = q.turn.ctx if q.turn is not None else None  # trumps first, as the hand is shown
-        shown = q.seat is not None and q.turn is not None  # legal-plays and best-card: the hand
+        # Best-card: the hand drawn. Legal-plays: the card toggles are the hand, so it is not drawn twice.
+        shown = q.seat is not None and q.turn is not None and not q.multiple
         hand = render.render_hand(q.seat, q.hand, context=ctx) if shown and q.seat else None
         if q.view is not None:  # a lesson's decision: the deciding seat's hand, and no other
             hand = render.render_hand(q.view.seat, q.view.hand)
