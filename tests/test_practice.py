@@ -16,7 +16,8 @@ import pytest
 from tutor.cli import main
 from tutor.engine.auction import Bid, BidKind, Call, Declaration, Pass, run_auction
 from tutor.engine.cards import Card, Joker, Suit
-from tutor.engine.play import PlayContext
+from tutor.engine.order import sorted_hand
+from tutor.engine.play import PlayContext, effective_suit
 from tutor.engine.replay import build
 from tutor.engine.rules import preset
 from tutor.engine.seats import Seat, table
@@ -363,3 +364,29 @@ def test_grand_nullo_has_both_exchanges_at_the_practice_table(monkeypatch: pytes
     rep = build(game.hand)
     assert not rep.problems and rep.complete and rep.result is not None
     assert "grand nullo" in rep.result.ruling.text
+
+
+def test_the_terminal_table_shows_the_hand_sorted_marks_the_kitty_and_never_suggests_the_joker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """At the discard: the thirteen cards in the hand's order (trumps first), the kitty's three
+    named, and the example of how to answer made of low side cards, not the joker or a trump."""
+    common = ["play", "--seed", "0", "--samples", "2", "--seat", "S"]
+    auto = tmp_path / "auto.yaml"
+    status, _ = _run([*common, "--auto", "--save", str(auto)], "", monkeypatch, capsys)
+    assert status == 0
+    played = load(auto)
+    auction = run_auction(played.auction, played.rules, played.dealer)
+    assert auction.contract is not None and auction.contract.declarer is Seat.S
+    calls = [str(c) for c, s in zip(auction.calls, auction.callers, strict=True) if s is Seat.S]
+    _status, out = _run(common, "\n".join(calls) + "\n", monkeypatch, capsys)  # stops at the discard
+    lines = out.split("Put away")[0].rsplit("Your cards: ", 1)[1].splitlines()
+    context = build(played).context
+    held = [*played.hands[Seat.S], *played.kitty]
+    assert lines[0].split() == [c.pretty() for c in sorted_hand(held, context)]
+    assert lines[1].strip() == "from the kitty: " + " ".join(
+        c.pretty() for c in sorted_hand(played.kitty, context))
+    example = out.split("Put away 3 cards (e.g. ")[1].split(")")[0].split()
+    assert context is not None and context.trumps is not None and len(example) == 3
+    for code in example:
+        card = Card.parse(code)
+        assert not isinstance(card, Joker) and effective_suit(card, context) != context.trumps, example

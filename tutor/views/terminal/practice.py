@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from tutor.engine.auction import CallError, Declaration, parse_call
-from tutor.engine.cards import Card, TutorError
-from tutor.engine.play import Play
+from tutor.engine.cards import Card, Joker, SuitedCard, TutorError
+from tutor.engine.kitty import play_context
+from tutor.engine.order import sorted_hand
+from tutor.engine.play import Play, PlayContext, effective_suit
 from tutor.engine.seats import Seat
 from tutor.solve import SolveError, analyse
 from tutor.teach.players import Game, GameError, Phase
@@ -24,6 +26,23 @@ __all__ = ["play_in_terminal"]
 
 def _cards(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty() for c in cards)
+
+
+def _discard_example(hand: Sequence[Card], n: int, context: PlayContext | None) -> list[Card]:
+    """How an answer to "put away N cards" is written, shown with N of the hand's lowest cards
+    outside trumps (a trump, a bower or the joker only when too few others are left), so the
+    example never suggests throwing the cards a hand keeps first."""
+    def keeps(c: Card) -> bool:
+        if isinstance(c, Joker):
+            return True
+        return context is not None and context.trumps is not None and \
+            effective_suit(c, context) == context.trumps
+
+    def rank(c: Card) -> int:
+        return c.rank.order if isinstance(c, SuitedCard) else 99
+
+    others = sorted((c for c in hand if not keeps(c)), key=rank)
+    return [*others, *sorted((c for c in hand if keeps(c)), key=rank)][:n]
 
 
 class _Table:
@@ -54,8 +73,14 @@ class _Table:
         """The learner's move; False when the input has run out."""
         g = self.game
         phase = g.phase
-        held = g.held(self.seat)
+        context = g.replay.context
+        if context is None and g.replay.contract is not None:  # at the discard: play not begun yet
+            context = play_context(g.replay.contract.bid, None, g.rules)
+        held = sorted_hand(g.held(self.seat), context)
         self.say(f"Your cards: {_cards(held)}")
+        picked_up = [c for c in held if c in g.hand.kitty] if phase is Phase.DISCARD else []
+        if picked_up:
+            self.say(f"  from the kitty: {_cards(picked_up)}")
         while True:
             if phase is Phase.AUCTION and g.hand.auction[-1:] == (Declaration("ace-no-face"),):
                 prompt = "Partner declared ace – no face: agree (throw the hand in) or disagree: "
@@ -63,7 +88,8 @@ class _Table:
                 prompt = "Your call (e.g. 7H, 8NT, misere, pass): "
             elif phase is Phase.DISCARD:
                 n = g.rules.kitty_size
-                prompt = f"Put away {n} cards (e.g. {' '.join(str(c) for c in held[:n])}): "
+                example = " ".join(str(c) for c in _discard_example(held, n, context))
+                prompt = f"Put away {n} cards (e.g. {example}): "
             else:
                 legal = " ".join(str(p) for p in g.legal())
                 prompt = f"Your card ({legal}): "
