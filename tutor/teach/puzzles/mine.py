@@ -32,6 +32,7 @@ from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Position, Solver, apply, deal_of
 from tutor.solve.analysis import wants_more
+from tutor.solve.line import best_line
 
 __all__ = ["DEFAULT_CAP", "Counts", "Puzzle", "Refutation", "mine_hand", "position_key"]
 
@@ -152,21 +153,6 @@ def position_key(pos: Position) -> Hashable:
     )
 
 
-def _best_line(pos: Position, solver: Solver, guess: int) -> tuple[Play, ...]:
-    """Best play by everyone from ``pos`` to the end of the hand (the first best card in the
-    solver's order at each turn)."""
-    line: list[Play] = []
-    while pos.tricks_left:
-        options = solver.options(pos, guess)
-        more = wants_more(pos, pos.to_move)
-        best = max(options.values()) if more else min(options.values())
-        play = next(p for p, v in options.items() if v == best)
-        line.append(play)
-        pos = apply(pos, play)
-        guess = best
-    return tuple(line)
-
-
 def _pick(plays: list[Play], options: dict[Play, int], more: bool) -> Play:
     """A group's play: its best for the seat to move (the first such in the solver's order)."""
     return max(plays, key=lambda p: options[p] if more else -options[p])
@@ -228,7 +214,7 @@ def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_C
         top = winners[0]
         answer = picks[top]
         wrong = tuple(
-            Refutation(play, values[t], (play, *_best_line(apply(pos, play), solver, values[t])))
+            Refutation(play, values[t], (play, *best_line(apply(pos, play), solver, values[t])))
             for t, play in picks.items() if t != top
         )
         found.append(Puzzle(
