@@ -51,6 +51,20 @@ TOPIC_WORDS: dict[str, str] = {
     "declarer-play": "declarer play",
     "misere-bidding": "when to bid misère",
     "open-misere-defence": "defending an open misère",
+    # puzzle themes (tutor/teach/puzzles/themes.py) and the presets a puzzle names
+    "ruffing": "ruffing",
+    "over-ruffing": "trumping over a trump",
+    "unblocking": "unblocking",
+    "ducking": "ducking",
+    "throw-in": "throwing the lead in (an endplay)",
+    "keeping-a-guard": "keeping a guard",
+    "keeping-the-joker": "keeping the joker",
+    "joker-compulsory": "the joker forced out in misère",
+    "misere-ducking": "ducking in misère",
+    "misere-escaping": "getting out in misère",
+    "australian": "Australian rules",
+    "american": "American rules",
+    "avondale": "Avondale rules",
     # the quiz's --topic joker: every joker topic at once
     "joker": "the joker",
 }
