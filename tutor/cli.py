@@ -92,7 +92,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     from tutor.views.terminal.puzzles import mine_deals, summary
 
     try:
-        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap)
+        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap,
+                           at_the_table=args.at_the_table, jobs=args.jobs)
     except (UnwritableFile, ValueError, OSError) as err:
         print(f"tutor puzzles mine: {err}", file=sys.stderr)
         return 2
@@ -442,6 +443,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--out", required=True, metavar="DIR", help="the folder to write to")
     p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
     p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
+    p.add_argument("--at-the-table", action="store_true",
+                   help="also value each puzzle with its seat's view; keep at-the-table ones first")
+    p.add_argument("--jobs", type=positive, default=1,
+                   help="processes to mine in (the same files whatever the number; default 1)")
     p.set_defaults(func=cmd_puzzles)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
