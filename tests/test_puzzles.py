@@ -178,7 +178,7 @@ def test_a_puzzle_not_clear_at_the_table_stays_open_hands() -> None:
     # deal 6, card 1.3: South's card alone makes it double-dummy, but with what South sees it
     # leads the king of clubs by 22 points (46% to 24%), not two standard errors of the
     # difference (one is 11.9 points) on the 100 layouts
-    puzzles, counts = mine_hand(build(computer_deal(6)), at_the_table=True)
+    puzzles, counts = mine_hand(build(computer_deal(6)), at_the_table=True, cap=99)
     assert (counts.tried, counts.at_the_table) == (1, 0)
     assert [p.key for p in puzzles if p.kind == "contract"] == ["1.3"]
     for p in puzzles:
@@ -208,10 +208,26 @@ def test_a_position_an_earlier_deal_gave_is_dropped_across_processes(tmp_path: P
     # the same seed mined twice over is the same deal: every puzzle of the second is a duplicate
     from tutor.views.terminal import puzzles as view
 
-    found, counts = view._one((4, "australian", 3, False))
-    assert found
+    result = view._one((4, "australian", 3, False, None))
+    assert result is not None and result[0]
+    found, counts = result
     within = counts.duplicate
     mined = view.Mined()
     view._take([(found, counts), (list(found), replace(counts))], tmp_path, mined, set())
     assert len(mined.files) == len(found) and mined.counts.kept == len(found)
     assert mined.counts.duplicate == 2 * within + len(found)
+
+
+def test_under_the_cap_a_puzzle_of_technique_comes_before_an_earlier_plain_one() -> None:
+    from tutor.teach.puzzles.mine import PLAIN_THEMES
+
+    passed_over = 0
+    for seed in (5, 6):
+        rep = build(computer_deal(seed))
+        every, _ = mine_hand(rep, cap=99)
+        one, counts = mine_hand(rep, cap=1)
+        technique = [p for p in every if set(p.themes[:-1]) - PLAIN_THEMES]
+        assert [p.key for p in one] == [(technique or every)[0].key]
+        assert counts.capped == len(every) - 1
+        passed_over += one[0].key != every[0].key
+    assert passed_over, "a deal whose earliest puzzle is a plain one"

@@ -93,7 +93,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
 
     try:
         mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap,
-                           at_the_table=args.at_the_table, jobs=args.jobs)
+                           at_the_table=args.at_the_table, jobs=args.jobs, contract=args.contract)
     except (UnwritableFile, ValueError, OSError) as err:
         print(f"tutor puzzles mine: {err}", file=sys.stderr)
         return 2
@@ -447,6 +447,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also value each puzzle with its seat's view; keep at-the-table ones first")
     p.add_argument("--jobs", type=positive, default=1,
                    help="processes to mine in (the same files whatever the number; default 1)")
+    p.add_argument("--contract", choices=("misere", "no-trumps"),
+                   help="only deals played in this contract (misère as the computer bids it; "
+                        "no-trumps bid by the best no-trumps count); --deals seeds are tried")
     p.set_defaults(func=cmd_puzzles)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")

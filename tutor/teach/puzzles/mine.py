@@ -19,9 +19,10 @@ already mined up to equal cards (``duplicate``), and puzzles beyond the cap for 
 
 With ``at_the_table``, each ``contract`` puzzle is also valued with only what its seat could
 see (:mod:`~tutor.teach.puzzles.table`); one whose answer is the best card there by the margin
-is an at-the-table puzzle (``view``), and these are kept first under the cap, then the
-open-hands ones, the earliest first. Every kept puzzle carries its themes
-(:mod:`~tutor.teach.puzzles.themes`).
+is an at-the-table puzzle (``view``). Every puzzle carries its themes
+(:mod:`~tutor.teach.puzzles.themes`). Under the cap the at-the-table puzzles are kept first,
+then those with a theme of technique (more than the side, the contract and the preset: a
+ruff, a duck, a throw-in...), then the rest, the earliest first within each.
 """
 
 from __future__ import annotations
@@ -190,6 +191,20 @@ class _Candidate:
     grouped: dict[Card, list[Play]]
     key: Hashable
     chances: TableChances | None = None
+    line: tuple[Play, ...] = ()
+    themes: tuple[str, ...] = ()
+
+
+#: Themes every puzzle of a side and contract has: not a reason to prefer one under the cap.
+PLAIN_THEMES = frozenset({"misere", "no-trumps", "misere-defence", "no-trumps-defence", "suit-defence",
+                          "declarer-play"})
+
+
+def _rank(c: _Candidate) -> tuple[int, int]:
+    """Under the cap: at-the-table puzzles first, then those with a theme of technique (more
+    than side, contract and preset), then the rest; the earliest first within each."""
+    technique = bool(set(c.themes[:-1]) - PLAIN_THEMES)
+    return (0 if c.chances is not None else 1 if technique else 2, c.index)
 
 
 def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_CAP,
@@ -252,8 +267,11 @@ def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_C
                 counts.tried += 1
                 c.chances = table_chances(rep, c.index, c.picks[c.top])
                 table += c.chances is not None
-    chosen = [c for c in candidates if c.chances is not None][:cap]
-    chosen += [c for c in candidates if c.chances is None][:cap - len(chosen)]
+    for c in candidates:
+        c.line = best_line(apply(c.pos, c.picks[c.top]), solver, c.values[c.top])
+        wrong = tuple(play for t, play in c.picks.items() if t != c.top)
+        c.themes = themes(c.pos, Solution(c.picks[c.top], c.line, wrong, c.index), rep.rules.name)
+    chosen = sorted(candidates, key=_rank)[:cap]
     chosen.sort(key=lambda c: c.index)
     counts.capped += len(candidates) - len(chosen)
     found = [_puzzle(rep, c, solver, n=n, need=need, words=words) for c in chosen]
@@ -271,15 +289,13 @@ def _puzzle(rep: Replay, c: _Candidate, solver: Solver, *, n: int, need: int, wo
         Refutation(play, values[t], (play, *best_line(apply(pos, play), solver, values[t])))
         for t, play in picks.items() if t != c.top
     )
-    line = best_line(apply(pos, answer), solver, values[c.top])
-    tags = themes(pos, Solution(answer, line, tuple(r.play for r in wrong), c.index), rep.rules.name)
     return Puzzle(
         hand=rep.hand, index=c.index, trick=c.index // n + 1, card=c.index % n + 1,
         seat=pos.seats[me], kind=c.kind, contractor=pos.team[me], answer=answer,
         equal=tuple(p.card for p in c.grouped[c.top] if p.card != answer.card),
         value=values[c.top], need=need, minimise=pos.minimise, contract=words, wrong=wrong,
         position=pos, view="open-hands" if c.chances is None else "at-the-table",
-        chances=c.chances, themes=tags, line=line,
+        chances=c.chances, themes=c.themes, line=c.line,
         took_kitty=rep.contract is not None and rep.contract.declarer == pos.seats[me]
         and bool(rep.hand.discard),
     )

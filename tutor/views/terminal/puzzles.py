@@ -25,10 +25,12 @@ from tutor.files.handwrite import dumps
 from tutor.files.writeguard import write_output
 from tutor.solve import Solver
 from tutor.teach.puzzles import (
+    CONTRACTS,
     DEFAULT_CAP,
     Counts,
     Puzzle,
     computer_deal,
+    contract_deal,
     mine_hand,
     position_key,
     puzzle_hand,
@@ -44,6 +46,8 @@ class Mined:
     files: list[Path] = field(default_factory=list)
     counts: Counts = field(default_factory=Counts)
     deals: int = 0
+    #: Seeds that gave no deal in the contract asked for.
+    skipped: int = 0
 
 
 def file_name(seed: int, p: Puzzle) -> str:
@@ -58,17 +62,23 @@ class _Found:
     view: str
 
 
-def _one(job: tuple[int, str, int, bool]) -> tuple[list[_Found], Counts]:
-    """One deal played and mined on its own (a process's work)."""
-    seed, rules, cap, table = job
-    puzzles, counts = mine_hand(build(computer_deal(seed, rules)), solver=Solver(), cap=cap,
-                                at_the_table=table)
+_Job = tuple[int, str, int, bool, str | None]
+
+
+def _one(job: _Job) -> tuple[list[_Found], Counts] | None:
+    """One deal played and mined on its own (a process's work); None where the seed gives no
+    deal in the contract asked for."""
+    seed, rules, cap, table, contract = job
+    hand = computer_deal(seed, rules) if contract is None else contract_deal(seed, contract, rules)
+    if hand is None:
+        return None
+    puzzles, counts = mine_hand(build(hand), solver=Solver(), cap=cap, at_the_table=table)
     return [_Found(file_name(seed, p), dumps(puzzle_hand(p)), position_key(p.position),
                    p.view)
             for p in puzzles], counts
 
 
-def _results(jobs: list[tuple[int, str, int, bool]], processes: int) -> Iterator[tuple[list[_Found], Counts]]:
+def _results(jobs: list[_Job], processes: int) -> Iterator[tuple[list[_Found], Counts] | None]:
     if processes <= 1:
         yield from map(_one, jobs)
         return
@@ -76,10 +86,14 @@ def _results(jobs: list[tuple[int, str, int, bool]], processes: int) -> Iterator
         yield from pool.map(_one, jobs)
 
 
-def _take(results: Iterable[tuple[list[_Found], Counts]], out: Path, mined: Mined,
+def _take(results: Iterable[tuple[list[_Found], Counts] | None], out: Path, mined: Mined,
           seen: set[Hashable]) -> None:
     """Each deal's puzzles in seed order, written unless an earlier deal gave the position."""
-    for found, counts in results:
+    for result in results:
+        if result is None:
+            mined.skipped += 1
+            continue
+        found, counts = result
         for f in found:
             if f.key in seen:
                 counts.duplicate += 1
@@ -95,17 +109,21 @@ def _take(results: Iterable[tuple[list[_Found], Counts]], out: Path, mined: Mine
 
 
 def mine_deals(deals: int, seed: int, out: Path, *, rules: str = "australian",
-               cap: int = DEFAULT_CAP, at_the_table: bool = False, jobs: int = 1) -> Mined:
+               cap: int = DEFAULT_CAP, at_the_table: bool = False, jobs: int = 1,
+               contract: str | None = None) -> Mined:
     """Play and mine ``deals`` deals from ``seed`` on, writing each puzzle's hand file in
     ``out`` (made if missing; a file of the same name is written over). ``at_the_table``: look
-    for at-the-table puzzles too; ``jobs``: processes to mine in."""
+    for at-the-table puzzles too; ``jobs``: processes to mine in; ``contract``: only deals
+    played in it (:func:`~tutor.teach.puzzles.contract_deal`: ``deals`` seeds are tried)."""
+    if contract is not None and contract not in CONTRACTS:
+        raise ValueError(f"--contract is one of {', '.join(CONTRACTS)}, not {contract!r}")
     if deals < 1:
         raise ValueError(f"--deals is how many deals to play, at least 1, not {deals}")
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} is not a folder: the puzzles are written as files in one")
     out.mkdir(parents=True, exist_ok=True)
     mined = Mined()
-    work = [(s, rules, cap, at_the_table) for s in range(seed, seed + deals)]
+    work: list[_Job] = [(s, rules, cap, at_the_table, contract) for s in range(seed, seed + deals)]
     _take(_results(work, jobs), out, mined, set())
     return mined
 
@@ -113,7 +131,8 @@ def mine_deals(deals: int, seed: int, out: Path, *, rules: str = "australian",
 def summary(mined: Mined, out: Path, stream: TextIO) -> None:
     """What each filter dropped, and what was written."""
     c = mined.counts
-    print(f"{mined.deals} deals, {c.positions} positions: {c.forced} with one card to play, "
+    skipped = f" ({mined.skipped} more seeds gave no deal in the contract)" if mined.skipped else ""
+    print(f"{mined.deals} deals{skipped}, {c.positions} positions: {c.forced} with one card to play, "
           f"{c.level} where every card comes to the same, {c.several} where more than one card "
           f"does the best, {c.decided} misère positions already decided, {c.duplicate} "
           f"duplicates, {c.capped} over the cap for a deal; {c.kept} puzzles written to {out}",
