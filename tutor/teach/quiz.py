@@ -2,7 +2,8 @@
 
 Three kinds of question, each taken from a replayed hand (a hand file or a random deal):
 
-* **who wins this trick** — a complete trick, all its cards shown;
+* **who wins this trick** — a complete trick, all its cards shown; the choices in the lesson
+  site's fair order, and a seat that wins most tricks asked about less (:mod:`tutor.teach.asking`);
 * **which cards may this player play** — a seat's hand and the trick so far;
 * **what does this hand score** — the contract, the rules and the tricks each side took.
 
