@@ -7,9 +7,9 @@ import pytest
 
 from tutor.engine.cards import Card
 from tutor.engine.play import Play
+from tutor.teach.players import Budget, Game, Phase
 from tutor.teach.players.cardwords import Aim, Tally, card_reason
 from tutor.teach.players.decision import Decision
-from tutor.teach.players import Budget, Game, Phase
 
 DEFEND = Aim.of(contractor=False, misere=False, need=7)
 DECLARE = Aim.of(contractor=True, misere=False, need=7)

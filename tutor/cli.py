@@ -63,7 +63,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
     from tutor.views.terminal.handsave import check_save, save_hand
-    from tutor.views.terminal.practice import play_in_terminal
+    from tutor.views.terminal.practice import game_from_file, play_in_terminal
 
     warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
@@ -71,8 +71,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         if args.save is not None:
             check_save(args.save, force=args.force)  # before the deal, so no hand is played for nothing
-        game = Game(args.rules, args.seed, budget=budget)
         seat = Seat.parse(args.seat)
+        if (args.from_file is None) != (args.at is None):
+            raise GameError("--from FILE and --at TRICK[.CARD] go together (see docs/practice.md)")
+        game = (Game(args.rules, args.seed, budget=budget) if args.from_file is None
+                else game_from_file(args.from_file, seat, args.at, seed=args.seed, budget=budget))
         if seat not in game.seats:
             raise GameError(f"{seat.word} does not sit at the {game.rules.players}-handed table "
                             f"(seats {' '.join(s.value for s in game.seats)})")
@@ -427,6 +430,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "before the deal; if writing fails at the end, the hand goes to a temporary file)")
     p.add_argument("--force", action="store_true", help="with --save: write over an existing file")
     p.add_argument("--auto", action="store_true", help="the computer plays the learner's seat too")
+    p.add_argument("--from", dest="from_file", metavar="FILE",
+                   help="play on from a decision of --seat in this hand file (with --at)")
+    p.add_argument("--at", metavar="TRICK[.CARD]", help="with --from: the decision to retry "
+                   "(4: the seat's card in trick 4; 4.2; discard; call1: its first call)")
     p.add_argument("--samples", type=int, metavar="N",
                    help="solve N layouts a card with no clock (reproducible; default: about a "
                    "second a card)")

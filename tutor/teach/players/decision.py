@@ -27,7 +27,7 @@ class Decision(Generic[T]):
     def why(self) -> str:
         """The reason without its opening "South plays K♠: " (every reason is "who does what:
         why"), for a log that has already named the call or card."""
-        head, sep, rest = self.reason.partition(": ")
+        _head, sep, rest = self.reason.partition(": ")
         return rest[:1].upper() + rest[1:] if sep else self.reason
 
     def __str__(self) -> str:
