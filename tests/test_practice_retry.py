@@ -19,6 +19,7 @@ from tutor.solve import analyse
 from tutor.teach.players import Budget, Game
 from tutor.teach.players.aftermath import what_happens
 from tutor.teach.players.retry import RetryError, find_decision, retry
+from tutor.teach.players.seen import log_text, why_shown
 from tutor.views.terminal.practice import play_in_terminal
 
 QUICK = Budget(None, 2, 2, 2)
@@ -142,3 +143,29 @@ def test_tutor_play_from_a_hand_file_at_a_trick(monkeypatch: pytest.MonkeyPatch,
     assert main(["play", "--from", str(HANDS / "eight-hearts-set.yaml"), "--seat", "S",
                  "--at", "discard"]) == 2
     assert "South made no decision 'discard'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("kind", "learner", "said"), [
+    (StepKind.KITTY, Seat.W, "South takes the kitty without showing it."),
+    (StepKind.DISCARD, Seat.W, "South puts three cards away face down."),
+    (StepKind.KITTY, Seat.S, "South takes the kitty (the king and 9 of spades and the 9 of hearts)"),
+    (StepKind.DISCARD, Seat.S, "South puts away the 10 and 6 of diamonds and the 9 of spades"),
+])
+def test_the_log_keeps_the_kitty_and_another_seats_discard_face_down(
+    kind: StepKind, learner: Seat, said: str
+) -> None:
+    rep, _ = played(1)
+    step = next(s for s in rep.steps if s.kind is kind)
+    assert log_text(step, learner).startswith(said)
+    assert why_shown(step, learner) == (kind is StepKind.KITTY or learner is Seat.S)
+
+
+def test_a_defender_at_the_terminal_never_reads_the_kitty_or_the_discard() -> None:
+    out = io.StringIO()
+    play_in_terminal(Game("australian", 1, budget=QUICK), Seat.W, io.StringIO("pass\n"), out)
+    said = " ".join(out.getvalue().split())
+    rep, _ = played(1)
+    before = said.split("Your card (")[0]  # all West has read when asked for its first card
+    for card in (*rep.hand.kitty, *(rep.hand.discard or ())):  # none of them West's
+        assert card.words() not in before and card.pretty() not in before
+    assert "South puts three cards away face down." in said

@@ -218,3 +218,14 @@ def test_show_what_happens_steps_the_punishing_line_and_the_better_one() -> None
     assert better is not view and better is not None
     assert better.replay.steps[better.step].play == what.better.card
     assert "After 8♥ instead (the double-dummy best card)" in w.end.stepper.children[1].value
+
+
+def test_a_defender_reads_the_kitty_and_the_discard_face_down_in_the_log() -> None:
+    w = PracticeWidget.new("australian", 1, "W", samples=2)
+    w.call("pass")  # South wins the auction; the computer plays on to West's first card
+    log = "\n".join(w.lines)
+    hand = w.game.hand
+    assert hand.discard is not None and "Your card, West" in w.prompt.value
+    for card in (*hand.kitty, *hand.discard):
+        assert card.words() not in log and card.pretty() not in log
+    assert "South takes the kitty without showing it." in log

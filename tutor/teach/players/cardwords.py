@@ -4,7 +4,8 @@ The computer plays the card that does best over the layouts of the unseen cards 
 (:mod:`~tutor.teach.players.cardplay`). Its sentence says what the card is for (make the
 contract, beat it, make or beat the misère) and how often it does that in words ("in most of
 the hands West can imagine"), with the count beside it ("7 of the 8 it tried"), since the count
-is what the words rest on; then the next best card where that helps. How often, in words:
+is what the words rest on; then how the next best card compares, without naming it (the card is
+in a hand the learner cannot see). How often, in words:
 
 - every layout: "in all four hands West tried" ("however the unseen cards lie" when every
   possible layout was solved);
@@ -74,24 +75,26 @@ def _tricks(aim: Aim) -> str:
 def card_reason(who: str, card: str, aim: Aim, best: Tally, exact: bool,
                 other: tuple[str, Tally] | None = None) -> str:
     """``West plays 10♣: it beats the contract in most of the hands West can imagine (7 of the
-    8 it tried); 9♣ only in 4.`` (``card`` and the other card as the table writes them)."""
+    8 it tried); the next best card only in 4.`` (``card`` as the table writes it; ``other``:
+    the next best card and its tally, compared but not named)."""
     if best.good == 0:
         where = "however the unseen cards lie" if exact else f"in the hands {who} tried"
         verb = aim.verb.split(" ", 1)
         text = (f"{who} plays {card}: no card {verb[0]} {verb[1]} {where}, so it plays for tricks "
                 f"({best.mean:.1f} to the contractors on average")
         if other is not None and other[1].mean != best.mean:
-            text += f"; {other[0]} {other[1].mean:.1f}"
+            text += f"; the next best card {other[1].mean:.1f}"
         return text + ")."
     text = f"{who} plays {card}: it {aim.verb} {_how_often(who, best, exact)}"
     if other is not None:
-        name, o = other
+        o = other[1]
         if o.good < best.good:
-            text += f"; {name} only in {o.good}" if o.good else f"; {name} in none"
+            text += f"; the next best card only in {o.good}" if o.good else "; no other card in any"
         elif o.good > best.good:
-            text += f"; {name} would more often ({o.good}), but {card} {_tricks(aim)} on average"
+            text += (f"; another card would more often ({o.good}), but {card} {_tricks(aim)} on "
+                     f"average")
         elif o.mean != best.mean:
-            text += f"; {name} as often, but {card} {_tricks(aim)} on average"
+            text += f"; another card as often, but {card} {_tricks(aim)} on average"
         else:
-            text += f"; {name} would do as well"
+            text += "; another card would do as well"
     return text + "."

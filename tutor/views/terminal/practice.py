@@ -24,6 +24,7 @@ from tutor.teach.players import Game, GameError, Phase
 from tutor.teach.players.aftermath import what_happens
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget
 from tutor.teach.players.retry import RetryError, decisions, find_decision, retry
+from tutor.teach.players.seen import log_text, why_shown
 from tutor.views.terminal.practice_end import end_of_hand, what_happens_text
 
 __all__ = ["game_from_file", "play_in_terminal"]
@@ -72,10 +73,11 @@ class _Table:
 
     def rulings_since(self, steps: int, why: str = "") -> None:
         """The rulings of the steps after ``steps``, each once; ``why`` under the first (the
-        computer's reason for the move it names)."""
-        for k, ruling in enumerate(self.game.new_steps(steps) or [self.game.replay.steps[-1].ruling]):
-            self.say("  " + ruling.text)
-            if k == 0 and why:
+        computer's reason for the move it names), as the learner's seat may read them."""
+        rep = self.game.replay
+        for k, step in enumerate(rep.steps[steps:] or rep.steps[-1:]):
+            self.say("  " + log_text(step, self.seat))
+            if k == 0 and why and why_shown(step, self.seat):
                 self.say(f"      Why: {why}")
 
     def learner(self) -> bool:

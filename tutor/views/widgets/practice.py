@@ -35,6 +35,7 @@ from tutor.engine.seats import Seat
 from tutor.solve import SolveError, analyse
 from tutor.teach.players import Budget, Game, GameError, Phase
 from tutor.teach.players.retry import RetryError, find_decision, retry
+from tutor.teach.players.seen import log_text, why_shown
 from tutor.views.shared import render
 from tutor.views.widgets._common import card_button, style_widget
 from tutor.views.widgets.practice_end import HandEnd
@@ -168,12 +169,12 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self._draw()
 
     def _note(self, steps: Any, first: str, why: str = "") -> None:
-        """The log's lines for one move: each step's ruling once, ``why`` (the computer's reason)
-        under the first."""
-        texts = [s.ruling.text for s in steps] or [first]
-        for k, t in enumerate(texts):
+        """The log's lines for one move: each step's ruling once, as the learner's seat may read
+        it, and ``why`` (the computer's reason) under the first."""
+        texts = [(log_text(s, self.learner), why_shown(s, self.learner)) for s in steps]
+        for k, (t, shown) in enumerate(texts or [(first, True)]):
             self.lines.append(f'<span class="tw-ruling">{escape(t)}</span>')
-            if k == 0 and why:
+            if k == 0 and why and shown:
                 self.lines.append(f'<span class="tw-why">&nbsp;&nbsp;Why: {escape(why)}</span>')
 
     # ------------------------------------------------------------------ drawing
