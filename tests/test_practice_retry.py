@@ -15,10 +15,11 @@ from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
+from tutor.files.handfile import load
 from tutor.solve import analyse
 from tutor.teach.players import Budget, Game
 from tutor.teach.players.aftermath import what_happens
-from tutor.teach.players.retry import RetryError, find_decision, retry
+from tutor.teach.players.retry import RetryError, decisions, find_decision, retry
 from tutor.teach.players.seen import log_text, why_shown
 from tutor.views.terminal.practice import play_in_terminal
 
@@ -169,3 +170,17 @@ def test_a_defender_at_the_terminal_never_reads_the_kitty_or_the_discard() -> No
     for card in (*rep.hand.kitty, *(rep.hand.discard or ())):  # none of them West's
         assert card.words() not in before and card.pretty() not in before
     assert "South puts three cards away face down." in said
+
+
+@pytest.mark.parametrize("lesson", ["eight-hearts-set.yaml", "west-seventh-street-grand-nullo.yaml",
+                                    "misere-partner-sits-out.yaml"])
+def test_every_decision_of_every_seat_in_a_lesson_can_be_retried(lesson: str) -> None:
+    rep = build(load(HANDS / lesson))
+    for seat in rep.table.seats:
+        for d in decisions(rep, seat):
+            game = retry(rep, seat, d, budget=QUICK)
+            assert game.to_act == seat, (seat, d.at)
+            assert len(game.replay.steps) >= d.step  # the hand as it stood (the deal and after)
+            if d.kind is StepKind.DISCARD:  # grand nullo: partner's exchange waits for partner
+                assert (game.hand.discard is None) == (d.step == min(
+                    i for i, s in enumerate(rep.steps) if s.kind is StepKind.DISCARD))

@@ -88,12 +88,20 @@ def retry(rep: Replay, seat: Seat, at: str | SeatDecision, *, seed: int = 0,
     where = "the discard" if decision.kind is StepKind.DISCARD else decision.label.split(":")[0]
     start = replace(hand, title=f"{title} (retried from {where})", claims={}, kitty_claims={},
                     decision=None, par=None)
-    if decision.kind is StepKind.DISCARD:  # a hand waiting for its discard is not yet a hand
-        game = Game(rep.hand.rules_spec, seed, budget=budget,
-                    start=replace(start, auction=start.auction[:-1]))
-        game.call(start.auction[-1])
-    else:
+    if decision.kind is StepKind.CARD:
         game = Game(rep.hand.rules_spec, seed, budget=budget, start=start)
+    else:  # before the exchanges: none made yet (a hand waiting for a discard is not yet a hand,
+        # so the last call and the bidder's discard are made again through the game)
+        start = replace(start, discard=None, partner_discard=None, joker=None)
+        if decision.kind is StepKind.CALL:
+            game = Game(rep.hand.rules_spec, seed, budget=budget, start=start)
+        else:
+            game = Game(rep.hand.rules_spec, seed, budget=budget,
+                        start=replace(start, auction=start.auction[:-1]))
+            game.call(start.auction[-1])
+            first = next(i for i, s in enumerate(rep.steps) if s.kind is StepKind.DISCARD)
+            if decision.step != first and rep.hand.discard is not None:  # grand nullo's partner
+                game.discard(rep.hand.discard)
     if game.to_act != seat:  # pragma: no cover - the replay and the game agree on turns
         raise RetryError(f"{seat.word} is not to move at {decision.label}")
     return game
