@@ -431,7 +431,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="with --save: write over an existing file")
     p.add_argument("--auto", action="store_true", help="the computer plays the learner's seat too")
     p.add_argument("--from", dest="from_file", metavar="FILE",
-                   help="play on from a decision of --seat in this hand file (with --at)")
+                   help="play on from a decision of --seat in this hand file (with --at; the "
+                   "file's rules)")
     p.add_argument("--at", metavar="TRICK[.CARD]", help="with --from: the decision to retry "
                    "(4: the seat's card in trick 4; 4.2; discard; call1: its first call)")
     p.add_argument("--samples", type=int, metavar="N",

@@ -3,7 +3,9 @@
 The learner answers on standard input: a call (``7H``, ``pass``, ``mis``), the cards to put
 away (``7C 9C 6D``), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts). Each
 answer gets the engine's ruling, or its reason for refusing; each computer move says why in
-one sentence. At the end comes the double-dummy analysis of the learner's cards.
+one sentence (the kitty and another seat's discard face down). At the end come the whole deal,
+the double-dummy analysis of the learner's cards and what happens after the costliest, and an
+offer to retry from any decision of the learner's (:mod:`~tutor.views.terminal.practice_end`).
 """
 
 from __future__ import annotations
@@ -157,6 +159,8 @@ class _Table:
                  "card in trick 4; Enter to stop.")
         while True:
             answer = self.ask("Retry from: ")
+            if answer is None:  # the input has run out: end the prompt's line
+                self.out.write("\n")
             if not answer:
                 return False
             try:
