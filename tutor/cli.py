@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tutor.views.terminal.history_commands import add_history_options, review_summary
 from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
+from tutor.views.terminal.puzzle import add_parser as add_puzzle_parser
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
@@ -443,6 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
     p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
     p.set_defaults(func=cmd_puzzles)
+    add_puzzle_parser(sub)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
     p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
