@@ -202,7 +202,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
-                    embed=args.embed, analysis=args.analysis)
+                    embed=args.embed, analysis=args.analysis, puzzles=args.puzzles)
         report = site.build(force=args.force)
     except ExportError as err:
         print(one_line(f"tutor export: {err}"), file=sys.stderr)
@@ -465,6 +465,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write embed/NAME.html: each lesson's hand viewer alone, for an <iframe>")
     p.add_argument("--force", action="store_true",
                    help="overwrite files in the output folder that tutor did not write")
+    p.add_argument("--puzzles", metavar="DIR",
+                   help="a folder of puzzle files (tutor puzzles mine): a puzzles section, by theme, "
+                        "with the learner's rating kept in the browser")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
 
