@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from tutor.engine.cards import Card, TutorError
@@ -42,6 +43,7 @@ __all__ = [
     "Solution",
     "read_folder",
     "read_puzzle",
+    "shipped_puzzles",
     "solve_puzzle",
 ]
 
@@ -75,6 +77,12 @@ class PuzzleFile:
         """The answer's note key, ``"trick.card"``: the last card of the play."""
         trick = len(self.hand.play)
         return f"{trick}.{len(self.hand.play[-1])}"
+
+
+def shipped_puzzles() -> Path:
+    """The shipped set: ``puzzles/`` beside ``templates/`` and ``hands/`` in a checkout, found
+    the way the shipped templates are (the ``tutor.templates`` package's folder)."""
+    return Path(str(resources.files("tutor.templates"))).parent / "puzzles"
 
 
 def read_puzzle(path: Path) -> PuzzleFile:

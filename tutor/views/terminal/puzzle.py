@@ -22,23 +22,23 @@ from tutor.engine.play import Play
 from tutor.solve import Solver
 from tutor.teach.glicko import SHOWN_THEME_DAMPING, Rating
 from tutor.teach.memory import History
-from tutor.teach.puzzles.reading import PuzzleError, PuzzleFile, Solution, read_folder, solve_puzzle
+from tutor.teach.puzzles.reading import (
+    PuzzleError,
+    PuzzleFile,
+    Solution,
+    read_folder,
+    shipped_puzzles,
+    solve_puzzle,
+)
 from tutor.teach.puzzles.serving import next_puzzle, themes_of
 from tutor.teach.ratings import PuzzleRecord, record_attempt, standing
 from tutor.teach.topics import topic_words
-from tutor.views.shared.render import templates_dir
 from tutor.views.terminal.arguments import fill_columns
 from tutor.views.terminal.decide import seat_lines
 from tutor.views.terminal.replay import format_card
 
 __all__ = ["add_parser", "ask_puzzle", "cmd_puzzle", "load_puzzles", "rating_words", "run_puzzles",
-           "shipped_puzzles"]
-
-
-def shipped_puzzles() -> Path:
-    """The shipped set: ``puzzles/`` beside ``templates/`` and ``hands/`` in a checkout (found
-    the way the shipped templates are, :func:`tutor.views.shared.render.templates_dir`)."""
-    return templates_dir().parent / "puzzles"
+           "table_lines"]
 
 
 def load_puzzles(folder: str | None, theme: str | None) -> list[PuzzleFile]:
