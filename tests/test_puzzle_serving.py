@@ -191,6 +191,11 @@ def test_a_puzzle_file_is_solved_with_its_refutations(puzzles: list[PuzzleFile])
     assert wrong, "a puzzle has a wrong card"
     line = s.refutation(wrong[0])
     assert line[0].card == wrong[0] and len(line) > 1
+    n = len(s.position.seats)
+    groups = [g.split() for g in s.refutation_words(wrong[0], symbols=False).split(" / ")]
+    assert [len(g) for g in groups] == [n - len(s.position.trick)] + [n] * (len(groups) - 1), \
+        "a trick at a time, the first finishing the trick in progress"
+    assert [c for g in groups for c in g] == [str(p) for p in line]
     assert f"After {line[0].pretty()}" in s.note or any(
         f"After {s.plays[c].pretty()}" in s.note for c in wrong)
 
@@ -218,7 +223,7 @@ def test_tutor_puzzle_wrong_shows_the_refutation_then_the_answer(
     status, out, _ = _run(capsys, "--from", str(folder), "--db", str(tmp_path / "h.sqlite3"),
                           "--theme", "ruffing", "--answers", str(wrong), "--ascii")
     assert status == 0
-    refutation = " ".join(str(p) for p in s.refutation(wrong))
+    refutation = s.refutation_words(wrong, symbols=False)
     said = out.index(f"Not quite. After {wrong} the contractor's side takes {s.values[wrong]}: ")
     assert said < out.index(refutation[:40]) < out.index("The answer: ")
     assert "Theme: ruffing" in out and "counts for 50%" in out

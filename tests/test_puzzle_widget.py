@@ -39,7 +39,7 @@ def test_a_wrong_card_shows_its_refutation_then_the_answer_and_the_rating_moves(
     wrong = next(c for c in s.legal if c not in s.right)
     w.card_buttons[str(wrong)].click()
     text = w.feedback
-    line = str(suits(" ".join(play.pretty() for play in s.refutation(wrong))))
+    line = str(suits(s.refutation_words(wrong)))
     assert text.index("Not quite.") < text.index(line) < text.index("The answer:")
     assert "counts for 50%" in text
     assert w.table_html.value.count('class="hand"') == len(s.position.seats), "the answer opens every hand"

@@ -159,6 +159,15 @@ class Solution:
         play = self.plays[card]
         return (play, *best_line(apply(self.position, play), solver, self.values[card]))
 
+    def refutation_words(self, card: Card, solver: Solver | None = None, *, symbols: bool = True) -> str:
+        """The refutation in words, a trick at a time: ``Jo 5♠ 6♠ / J♥ A♥ 5♥ 8♥ / …`` (the first
+        part finishes the trick in progress)."""
+        plays = self.refutation(card, solver)
+        n = len(self.position.seats)
+        first = n - len(self.position.trick)
+        parts = [plays[:first], *(plays[i:i + n] for i in range(first, len(plays), n))]
+        return " / ".join(" ".join(p.pretty() if symbols else str(p) for p in part) for part in parts if part)
+
     def is_right(self, card: Card) -> bool:
         return card in self.right
 

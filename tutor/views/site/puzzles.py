@@ -98,8 +98,7 @@ def _puzzle(s: Solution, solver: Solver, pretty: Pretty) -> dict[str, object]:
         "legal": _cards(s.legal, pretty),
         "right": [str(c) for c in s.legal if c in s.right],
         "values": {str(c): s.values[c] for c in s.legal},
-        "refutations": {str(c): " ".join(play.pretty() for play in s.refutation(c, solver))
-                        for c in wrong},
+        "refutations": {str(c): s.refutation_words(c, solver) for c in wrong},
         "note": s.note.strip(),
         "table": _table(s, pretty),
     }

@@ -62,10 +62,6 @@ def rating_words(r: Rating, *, symbols: bool = True) -> str:
     return f"{r.rating:.0f} {'±' if symbols else '+/-'} {r.deviation:.0f}"
 
 
-def _line(plays: Sequence[Play], *, symbols: bool) -> str:
-    return " ".join(p.pretty() if symbols else str(p) for p in plays)
-
-
 def table_lines(s: Solution, *, symbols: bool = True) -> list[str]:
     """The position as the puzzle's kind shows it: the seat's view, or every hand open."""
     view = s.view
@@ -119,7 +115,7 @@ def answer_lines(s: Solution, card: Card, solver: Solver, *, symbols: bool = Tru
     if s.is_right(card):
         out.append(f"  Right: {answer}.")
     else:
-        line = _line(s.refutation(card, solver), symbols=symbols)
+        line = s.refutation_words(card, solver, symbols=symbols)
         out.append(fill_columns("  Not quite. ", f"After {format_card(card, symbols=symbols)} the "
                                 f"contractor's side takes {s.values[card]}: {line}."))
         out.append(f"  The answer: {answer} (the contractor's side then takes {s.values[s.answer.card]}).")

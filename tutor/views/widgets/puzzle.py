@@ -177,7 +177,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         if right:
             out.append(f"<p class='tutor-right'><b>Right: {render.suits(answers)}.</b></p>")
         else:
-            line = " ".join(play.pretty() for play in s.refutation(chosen, self._solver))
+            line = s.refutation_words(chosen, self._solver)
             out.append(f"<p class='tutor-refutation'><b>Not quite.</b> After "
                        f"{render.suits(chosen.pretty())} the contractor's side takes {s.values[chosen]}: "
                        f"{render.suits(line)}.</p>")
