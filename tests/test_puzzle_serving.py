@@ -254,3 +254,14 @@ def test_tutor_puzzle_says_when_the_folder_or_theme_is_missing(
     assert status == 2 and "no such folder of puzzles" in err
     status, _, err = _run(capsys, "--from", str(folder), "--theme", "squeeze")
     assert status == 2 and "has the theme 'squeeze'; the themes there: ducking (1), ruffing (2)" in err
+
+
+def test_a_version_1_export_without_puzzles_still_imports(tmp_path: Path) -> None:
+    old = {"format": "tutor-history", "version": 1, "learner": "ann", "deals": {}, "questions": [],
+           "answers": []}
+    with _history(tmp_path / "h.sqlite3", Clock()) as h:
+        assert import_history(h, old, "old.json") == 0
+        assert learner_rating(h) == glicko.DEFAULT
+    missing = pytest.raises(HistoryError, match="'rating' is missing")
+    with _history(tmp_path / "h.sqlite3", Clock()) as h, missing:
+        import_history(h, {**old, "version": 2}, "new.json")
