@@ -265,3 +265,11 @@ def test_a_version_1_export_without_puzzles_still_imports(tmp_path: Path) -> Non
     missing = pytest.raises(HistoryError, match="'rating' is missing")
     with _history(tmp_path / "h.sqlite3", Clock()) as h, missing:
         import_history(h, {**old, "version": 2}, "new.json")
+
+
+def test_an_at_the_table_question_does_not_say_what_only_open_hands_show(
+        puzzles: list[PuzzleFile]) -> None:
+    table = solve_puzzle(next(p for p in puzzles if p.kind == "at-the-table"))
+    assert table.prompt.endswith(f"Which card is best, with what {table.seat.word} can see?")
+    open_hands = solve_puzzle(next(p for p in puzzles if p.kind == "open-hands"))
+    assert "can see" not in open_hands.prompt

@@ -144,7 +144,9 @@ class Solution:
     right: frozenset[Card]
     """The answer card and the cards equal to it: any of them is right."""
     goal: str
-    """What the seat plays for, in words that give nothing away: ``keeps 8♠ by South made``."""
+    """What the seat plays for, in words that give nothing away: ``keeps 8♠ by South made``
+    (open hands; at the table, where the seat cannot know whether the contract can be made,
+    ``is best, with what South can see``)."""
     note: str
     """The answer's note (the file's explanation), shown after the answer."""
     view: SeatView
@@ -220,6 +222,7 @@ def solve_puzzle(puzzle: PuzzleFile, solver: Solver | None = None) -> Solution:
     return Solution(
         puzzle=puzzle, replay=rep, position=pos, seat=pos.seats[me], trick=trick, legal=legal,
         values=values, plays=plays, answer=answer, right=right,
-        goal=_goal(pos, list(values.values()), need, words),
+        goal=(_goal(pos, list(values.values()), need, words) if puzzle.kind == "open-hands"
+              else f"is best, with what {pos.seats[me].word} can see"),
         note=puzzle.hand.note(puzzle.place) or "", view=view,
     )
