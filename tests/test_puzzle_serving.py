@@ -273,3 +273,15 @@ def test_an_at_the_table_question_does_not_say_what_only_open_hands_show(
     assert table.prompt.endswith(f"Which card is best, with what {table.seat.word} can see?")
     open_hands = solve_puzzle(next(p for p in puzzles if p.kind == "open-hands"))
     assert "can see" not in open_hands.prompt
+
+
+def test_the_shipped_set_is_found_beside_the_hands_and_its_absence_said(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.teach.puzzles.reading import shipped_puzzles
+    from tutor.views.terminal import puzzle
+
+    assert shipped_puzzles() == Path(__file__).resolve().parent.parent / "puzzles"
+    monkeypatch.setattr(puzzle, "shipped_puzzles", lambda: tmp_path / "puzzles")
+    status, _, err = _run(capsys)
+    assert status == 2 and err.strip().endswith(
+        "puzzles: no such folder of puzzles (the shipped set; --from DIR reads another folder)")
