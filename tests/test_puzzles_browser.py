@@ -30,9 +30,11 @@ pytestmark = pytest.mark.browser
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("puzzles")
     mine_deals(3, 1, folder)
-    first = sorted(folder.glob("*.yaml"))[0]
+    first, second = sorted(folder.glob("*.yaml"))[:2]
     first.write_text(first.read_text().replace("tags: [puzzle, open-hands]",
                                                "tags: [puzzle, open-hands, ruffing]"))
+    second.write_text(second.read_text().replace("tags: [puzzle, open-hands]",
+                                                 "tags: [puzzle, at-the-table, ducking]"))
     out = tmp_path_factory.mktemp("puzzle-site")
     assert Site([HERE / "export_hands"], out, puzzles=folder).build().ok
     return out
@@ -44,9 +46,9 @@ def _data(site: Path) -> dict[str, dict[str, object]]:
     return {p["key"]: p for p in payload["puzzles"]}
 
 
-def _open(page: Page, site: Path, requests: list[str]) -> dict[str, object]:
+def _open(page: Page, site: Path, requests: list[str], theme: str = "") -> dict[str, object]:
     page.on("request", lambda r: requests.append(r.url))
-    page.goto((site / "puzzles" / "index.html").as_uri())
+    page.goto((site / "puzzles" / "index.html").as_uri() + (f"#theme={theme}" if theme else ""))
     key = page.locator("#puzzles").get_attribute("data-key")
     assert key is not None
     return _data(site)[key]
@@ -58,8 +60,6 @@ def test_wrong_shows_the_refutation_then_the_answer(page: Page, site: Path) -> N
     right, legal = p["right"], p["legal"]
     assert isinstance(right, list) and isinstance(legal, list)
     wrong = next(c for c in legal if c not in right)
-    if p["kind"] == "at-the-table":
-        assert page.locator("#pz-table [data-seat]").count() == 1
     page.locator(f'#pz-cards button[data-card="{wrong}"]').click()
     feedback = page.locator("#pz-feedback")
     refutation = feedback.locator('[data-part="refutation"]').inner_text()
@@ -94,6 +94,20 @@ def test_right_moves_the_rating_as_glicko2_says_and_the_export_imports(
     with History(db) as history:
         assert learner_rating(history).rating == pytest.approx(shown, abs=1e-6)
         assert standing(history).attempted == {p["key"]}
+
+
+def test_an_at_the_table_puzzle_shows_the_seats_own_hand_until_the_answer(page: Page, site: Path) -> None:
+    p = _open(page, site, [], theme="ducking")
+    assert p["kind"] == "at-the-table"
+    assert page.locator("#pz-table [data-seat]").all_inner_texts() == [
+        page.locator(f'#pz-table [data-seat="{p["seat"]}"]').inner_text()]
+    assert "hands open after the answer" in page.locator("#pz-table").inner_text()
+    assert "Which card is best, with what" in page.locator("#pz-prompt").inner_text()
+    right = p["right"]
+    assert isinstance(right, list)
+    page.locator(f'#pz-cards button[data-card="{right[0]}"]').click()
+    assert page.locator("#pz-table [data-seat]").count() == len(p["table"]["hands"])  # type: ignore[index]
+    assert "counts for 50%" in page.locator('#pz-feedback [data-part="rating"]').inner_text()
 
 
 def test_a_puzzles_folder_that_is_not_one_is_refused(tmp_path: Path) -> None:
