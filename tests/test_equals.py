@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from random_positions import random_positions
 
 from tutor.engine.auction import Bid
 from tutor.engine.cards import Card
 from tutor.engine.equals import equal_runs
 from tutor.engine.hand import RulesSpec
 from tutor.engine.play import PlayContext
-from tutor.engine.randomdeal import random_hand
-from tutor.engine.replay import replay
-from tutor.solve import OutOfScope, Position, SolveError, Solver, apply, deal_of
+from tutor.solve import Solver
 
 
 def _cards(text: str) -> list[Card]:
@@ -46,25 +43,6 @@ def test_equal_runs(bid: str, hand: str, others: str, runs: str) -> None:
     assert len(tops) == runs.count("|") + 1
 
 
-def _positions(seeds: range) -> list[Position]:
-    """Positions of random hands of every table, two to five tricks from the end, some in mid-trick."""
-    out = []
-    for seed in seeds:
-        rep = replay(random_hand(seed, SPECS[seed % len(SPECS)]))
-        try:
-            deal = deal_of(rep)
-        except (SolveError, OutOfScope):
-            continue
-        rng = random.Random(seed)
-        n = len(deal.start.seats)
-        stop = (len(deal.start.hands[0]) - rng.choice((2, 3, 4, 5))) * n + rng.randrange(n)
-        pos = deal.start
-        for play in deal.plays[:stop]:
-            pos = apply(pos, play)
-        out.append(pos)
-    return out
-
-
 SPECS = [
     *(RulesSpec(p) for p in ("australian", "avondale", "american", "canadian", "three-handed",
                              "five-handed", "six-handed")),
@@ -77,7 +55,7 @@ def test_the_solver_values_equal_cards_the_same_on_random_positions() -> None:
     card must come to the same tricks there, or a puzzle's "only card" would be wrong."""
     solver = Solver()
     checked = 0
-    for pos in _positions(range(1, 160)):
+    for pos, _ in random_positions(range(1, 160), SPECS, lambda rng, n: rng.choice((2, 3, 4, 5))):
         hand = pos.hands[pos.to_move]
         others = [c for i, h in enumerate(pos.hands) if i != pos.to_move for c in h]
         runs = equal_runs(hand, [*others, *(p.card for p in pos.trick)], pos.ctx)
