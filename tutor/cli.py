@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tutor.views.terminal.history_commands import add_history_options, review_summary
 from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
+from tutor.views.terminal.puzzle import add_parser as add_puzzle_parser
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
@@ -204,7 +205,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
-                    embed=args.embed, analysis=args.analysis)
+                    embed=args.embed, analysis=args.analysis, puzzles=args.puzzles)
         report = site.build(force=args.force)
     except ExportError as err:
         print(one_line(f"tutor export: {err}"), file=sys.stderr)
@@ -451,6 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
     p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
     p.set_defaults(func=cmd_puzzles)
+    add_puzzle_parser(sub)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
     p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
@@ -471,6 +473,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write embed/NAME.html: each lesson's hand viewer alone, for an <iframe>")
     p.add_argument("--force", action="store_true",
                    help="overwrite files in the output folder that tutor did not write")
+    p.add_argument("--puzzles", metavar="DIR",
+                   help="a folder of puzzle files (tutor puzzles mine): a puzzles section, by theme, "
+                        "with the learner's rating kept in the browser")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
 
