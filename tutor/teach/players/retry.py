@@ -10,7 +10,7 @@ second call).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tutor.engine.cards import TutorError
 from tutor.engine.replay import Replay
@@ -18,7 +18,7 @@ from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget
 from tutor.teach.players.game import Game
-from tutor.teach.players.takeover import hand_until
+from tutor.teach.players.takeover import game_at
 
 __all__ = ["RetryError", "SeatDecision", "decisions", "find_decision", "retry"]
 
@@ -83,25 +83,10 @@ def retry(rep: Replay, seat: Seat, at: str | SeatDecision, *, seed: int = 0,
     """The game at decision ``at`` of ``seat`` in ``rep``: the hand as it stood just before it,
     ``seat`` to move, ready to play on against the computer."""
     decision = at if isinstance(at, SeatDecision) else find_decision(rep, seat, at)
-    hand = hand_until(rep, decision.step - 1)
     title = rep.hand.title.removesuffix(" (taken over)").split(" (retried from ")[0]
     where = "the discard" if decision.kind is StepKind.DISCARD else decision.label.split(":")[0]
-    start = replace(hand, title=f"{title} (retried from {where})", claims={}, kitty_claims={},
-                    decision=None, par=None)
-    if decision.kind is StepKind.CARD:
-        game = Game(rep.hand.rules_spec, seed, budget=budget, start=start)
-    else:  # before the exchanges: none made yet (a hand waiting for a discard is not yet a hand,
-        # so the last call and the bidder's discard are made again through the game)
-        start = replace(start, discard=None, partner_discard=None, joker=None)
-        if decision.kind is StepKind.CALL:
-            game = Game(rep.hand.rules_spec, seed, budget=budget, start=start)
-        else:
-            game = Game(rep.hand.rules_spec, seed, budget=budget,
-                        start=replace(start, auction=start.auction[:-1]))
-            game.call(start.auction[-1])
-            first = next(i for i, s in enumerate(rep.steps) if s.kind is StepKind.DISCARD)
-            if decision.step != first and rep.hand.discard is not None:  # grand nullo's partner
-                game.discard(rep.hand.discard)
+    game = game_at(rep, decision.step - 1, seed=seed, budget=budget,
+                   title=f"{title} (retried from {where})")
     if game.to_act != seat:  # pragma: no cover - the replay and the game agree on turns
         raise RetryError(f"{seat.word} is not to move at {decision.label}")
     return game
