@@ -116,6 +116,46 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )""",
         "CREATE INDEX cards_by_due ON cards (learner, due)",
     ),
+    (
+        # Puzzles (issue 28): each puzzle's Glicko-2 rating, one for the whole file (every
+        # learner's solves rate it), and its title and themes as last served.
+        """CREATE TABLE puzzles (
+            key TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            themes TEXT NOT NULL,
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL CHECK (deviation > 0),
+            volatility REAL NOT NULL CHECK (volatility > 0)
+        )""",
+        # Each learner's Glicko-2 rating: derived from the attempts, like the cards from answers.
+        """CREATE TABLE learner_ratings (
+            learner INTEGER PRIMARY KEY REFERENCES learners(id),
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL CHECK (deviation > 0),
+            volatility REAL NOT NULL CHECK (volatility > 0)
+        )""",
+        # One row an attempt at a puzzle: a game between the learner and the puzzle.
+        """CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,
+            learner INTEGER NOT NULL REFERENCES learners(id),
+            puzzle TEXT NOT NULL REFERENCES puzzles(key),
+            attempted_at TEXT NOT NULL,
+            solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+            theme_shown INTEGER NOT NULL CHECK (theme_shown IN (0, 1)),
+            given TEXT NOT NULL,
+            seconds REAL
+        )""",
+        "CREATE INDEX attempts_by_learner ON attempts (learner, attempted_at)",
+        # A missed puzzle's review schedule (FSRS), from its first miss on.
+        """CREATE TABLE puzzle_cards (
+            learner INTEGER NOT NULL REFERENCES learners(id),
+            puzzle TEXT NOT NULL REFERENCES puzzles(key),
+            due TEXT NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (learner, puzzle)
+        )""",
+    ),
 ]
 
 
