@@ -23,7 +23,7 @@ GOLDEN = ROOT / "tests" / "golden" / "notebooks"
 NOTEBOOKS = sorted(GOLDEN.glob("*.ipynb"))
 QUESTION = re.compile(r"\*\*[^*]*\?\*\*|think first", re.IGNORECASE)
 #: What a widget's text output starts with: the table, the quiz, the practice table, the button.
-WIDGETS = ("ReplayWidget(", "QuizWidget(", "PracticeWidget(", "ScoreSheetWidget(", "Reveal(")
+WIDGETS = ("ReplayWidget(", "QuizWidget(", "PracticeWidget(", "ScoreSheetWidget(", "PuzzleWidget(", "Reveal(")
 
 
 def _text(output: nbformat.NotebookNode) -> str:
