@@ -23,7 +23,7 @@ from tutor.engine.seats import Seat
 from tutor.files.handfile import load
 from tutor.teach.players import Budget, Game, Phase
 from tutor.teach.players.decision import Decision
-from tutor.teach.players.told import told
+from tutor.teach.players.told import hidden_from, told
 from tutor.views.terminal.practice import play_in_terminal
 from tutor.views.widgets import PracticeWidget
 
@@ -143,6 +143,19 @@ def test_a_card_is_told_without_the_cards_the_learner_cannot_see(
     rep = _before_card(before)
     play = [p for t in LESSON.play for p in t][before]
     assert told(rep, seat, learner, Decision(play, reason)) == said
+
+
+@pytest.mark.parametrize(("before", "learner", "hidden", "seen"), [
+    # South, a defender, sees neither the kitty nor West's discard; West, who took it, sees both
+    (0, Seat.S, "7H 6D 4D 5D JS QS Jo", "AD KC 4H"),
+    (0, Seat.W, "JS QS 9S", "7H 6D 4D 5D Jo AS"),
+    # the cards played are seen by everyone
+    (5, Seat.S, "JS QS 6H 9H", "Jo 8H 5H 4H AH AD"),
+])
+def test_the_cards_a_seat_cannot_see(before: int, learner: Seat, hidden: str, seen: str) -> None:
+    cannot = hidden_from(_before_card(before), learner)
+    assert {Card.parse(t) for t in hidden.split()} <= cannot
+    assert not {Card.parse(t) for t in seen.split()} & cannot
 
 
 def test_another_seats_discard_is_not_told() -> None:

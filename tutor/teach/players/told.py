@@ -44,8 +44,9 @@ _COMPARED = re.compile(r"; (?:the next best card|no other card|another card) .*(
 
 def hidden_from(before: Replay, learner: Seat) -> frozenset[Card]:
     """The cards ``learner`` cannot see in ``before`` (the hand as it stood before a move): in
-    the other seats' hands (not those shown face up), in the kitty until the learner takes it,
-    and in another seat's discard."""
+    the other seats' hands (not those shown face up), in the kitty unless the learner took it,
+    and in another seat's discard (grand nullo: the partner sees the bidder's, which it picks
+    up, and the bidder does not see the partner's)."""
     hand = before.hand
     state = before.states[-1] if len(before.states) else None
     seen: set[Card] = set(hand.hands.get(learner, ()))
@@ -57,9 +58,11 @@ def hidden_from(before: Replay, learner: Seat) -> frozenset[Card]:
             seen.update(state.hands.get(seat, ()))
     seen.update(p.card for trick in hand.play for p in trick)
     contract = before.contract
-    if contract is not None and learner in (contract.declarer, _grand_nullo_partner(before)):
+    if contract is not None and learner == contract.declarer:  # took the kitty, put cards away
         seen.update(hand.kitty)
         seen.update(hand.discard or ())
+    elif contract is not None and learner == _grand_nullo_partner(before):
+        seen.update(hand.discard or ())  # picked up the bidder's discard, put its own away
         seen.update(hand.partner_discard or ())
     every = [*(c for cards in hand.hands.values() for c in cards), *hand.kitty]
     return frozenset(c for c in every if c not in seen)
