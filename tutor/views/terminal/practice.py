@@ -3,9 +3,11 @@
 The learner answers on standard input: a call (``7H``, ``pass``, ``mis``), the cards to put
 away (``7C 9C 6D``), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts). Each
 answer gets the engine's ruling, or its reason for refusing; each computer move says why in
-one sentence (the kitty and another seat's discard face down). At the end come the whole deal,
-the double-dummy analysis of the learner's cards and what happens after the costliest, and an
-offer to retry from any decision of the learner's (:mod:`~tutor.views.terminal.practice_end`).
+one sentence, as far as the learner's seat could know it (:mod:`~tutor.teach.players.told`; the
+kitty and another seat's discard face down). At the end come the whole deal, the computer's
+reasons in full, the double-dummy analysis of the learner's cards and what happens after the
+costliest, and an offer to retry from any decision of the learner's
+(:mod:`~tutor.views.terminal.practice_end`).
 """
 
 from __future__ import annotations
