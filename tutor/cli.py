@@ -519,6 +519,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_history_options(p)
     p.set_defaults(func=cmd_quiz)
     add_history_parsers(sub)
+    from tutor.views.terminal.review import add_review_parser
+
+    add_review_parser(sub)  # tutor review FILE --seat S
     return parser
 
 

@@ -51,6 +51,7 @@ TOPIC_WORDS: dict[str, str] = {
     "declarer-play": "declarer play",
     "misere-bidding": "when to bid misère",
     "open-misere-defence": "defending an open misère",
+    "own-mistakes": "your own mistakes",
     # the quiz's --topic joker: every joker topic at once
     "joker": "the joker",
 }
