@@ -241,9 +241,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
         paths.append(path)
-    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
+    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask, but a
+    # review asks the decisions the history holds (the mistakes `tutor review --remember` kept).
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
-             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
+             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays or args.review else [])])
     if unknown_topics(args.topic or ()):
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
