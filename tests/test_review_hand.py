@@ -225,3 +225,22 @@ def test_bad_and_out_of_scope_input(args: list[str], status: int, message: str,
     assert main(args) == status
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_quiz_review_and_the_widgets_review_ask_them_when_due(random_hand: Replay, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Kept a day ago, due now: `tutor quiz --review` and the widget's review ask them, with no
+    hand file given (before, a review without files asked no decisions at all)."""
+    from tutor.views.widgets import QuizWidget
+
+    db = tmp_path / "h.sqlite3"
+    day_ago = datetime.now(UTC) - timedelta(days=1)
+    review = review_hand(random_hand, Seat.N, layouts=6, seed=0)
+    with History(db, clock=lambda: day_ago) as history:
+        keys = remember(history, random_hand, review)
+    quiz = QuizWidget(seed=1, count=len(keys), db=db, review=True)
+    assert {OWN_MISTAKES in q.topics for q in quiz.session.questions} == {True}
+    assert main(["quiz", "--review", "--db", str(db), "--count", "1", "--seed", "1",
+                 "--answers", "a"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1 question due" in out and "North decides" in out and "What does North play here?" in out
