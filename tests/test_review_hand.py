@@ -244,3 +244,18 @@ def test_quiz_review_and_the_widgets_review_ask_them_when_due(random_hand: Repla
                  "--answers", "a"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "1 question due" in out and "North decides" in out and "What does North play here?" in out
+
+
+@pytest.mark.parametrize(("seat", "ranked"), [("S", True), ("W", False)])
+def test_analyse_seat_ranks_the_contractors_discard(seat: str, ranked: bool,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26: `tutor analyse --seat` ranks the discard too, for the contractor only."""
+    path = HANDS / "first-night-seven-hearts.yaml"
+    assert main(["analyse", str(path), "--seat", seat, "--layouts", "6", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert ("single_dummy_discard" in data) == ranked
+    if ranked:
+        discard = data["single_dummy_discard"]
+        assert discard["cards"] == "10S 8S 6D" and len(discard["make"]) > 10
+    assert main(["analyse", str(path), "--seat", seat, "--layouts", "6"]) == 0
+    assert ("The discard, single-dummy:" in capsys.readouterr().out) == ranked
