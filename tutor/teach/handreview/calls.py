@@ -208,8 +208,10 @@ def _words(seat: Seat, call: Call, done: Option, best: Option, mark: str | None,
         if best.code == "pass":
             return (f"{head}: no contract the hand could bid made often enough to be worth it; the "
                     f"likeliest, {strongest.words}, made in {_pc(strongest.make)} of the layouts.")
+        actual = (f"; on the actual cards it would have taken {best.double_dummy}"
+                  if best.double_dummy is not None else "")
         return (f"{head}: {best.words} would have made in {_pc(best.make)} of the layouts "
-                f"({best.expected:.1f} tricks on average), the best bid by expected value.")
+                f"({best.expected:.1f} tricks on average), the best bid by expected value{actual}.")
     text = (f"{head}: with what {who} could see, {done.words} made in {_pc(done.make)} of the "
             f"layouts ({(done.expected or 0):.1f} tricks on average)")
     if done.double_dummy is not None:

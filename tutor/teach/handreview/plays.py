@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from tutor.engine.cards import Joker
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay
+from tutor.engine.rulings import Kind
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.solve import deal_of
@@ -22,7 +23,7 @@ from tutor.solve.singledummy import CardEstimate, SingleDummy
 from tutor.teach.handreview.value import Option, Verdict
 from tutor.teach.singledummy import analyse_position, reason
 
-__all__ = ["card_place", "judge_plays", "the"]
+__all__ = ["card_place", "judge_plays", "name", "the"]
 
 
 def the(play: Play) -> str:
@@ -42,9 +43,22 @@ def card_place(rep: Replay, index: int) -> tuple[int, int]:
     raise IndexError(f"the hand has no card {index + 1}")
 
 
+#: Rulings that say only that a card was led or followed suit: no rule worth naming.
+_PLAIN = frozenset({Kind.LEAD, Kind.FIRST_LEAD, Kind.FOLLOW_SUIT})
+
+
 def _ruling(rep: Replay, index: int) -> str:
+    """The ruling on the card where a rule was involved (the left bower following trumps, the
+    joker played when void), else nothing."""
     steps = [s for s in rep.steps if s.kind is StepKind.CARD]
-    return steps[index].ruling.text if index < len(steps) else ""
+    if index >= len(steps) or steps[index].ruling.kind in _PLAIN:
+        return ""
+    return steps[index].ruling.text
+
+
+def name(play: Play) -> str:
+    """``K♠``, ``joker naming hearts``: a card after a possessive (South's K♠)."""
+    return the(play).removeprefix("the ")
 
 
 def _option(e: CardEstimate) -> Option:
@@ -79,7 +93,7 @@ def words(rep: Replay, k: int, sd: SingleDummy, played: Play) -> str:
     who = sd.seat.word
     if best.play == mine.play or not mine.mark:
         best = mine if not mine.mark else best
-    text = (f"{who}'s {played.pretty()}{' ' + mine.mark if mine.mark else ''}: with what {who} could "
+    text = (f"{who}'s {name(played)}{' ' + mine.mark if mine.mark else ''}: with what {who} could "
             f"see, it {_verb(sd)} in {_aim(sd, mine)} of the layouts ({mine.expected:.1f} tricks "
             f"to the contractor's side on average)")
     dd_mine, dd_best = mine.double_dummy, best.double_dummy
@@ -101,9 +115,14 @@ def words(rep: Replay, k: int, sd: SingleDummy, played: Play) -> str:
         top = max(values.values()) if sd.wants_more else min(values.values())
         if top != dd_mine:
             winner = next(e for e in sd.cards if e.double_dummy == top)
+            if _aim(sd, mine) != _aim(sd, winner):
+                odds = f"{_aim(sd, mine)} against {_aim(sd, winner)}"
+            else:  # the same chance: the tricks tell them apart
+                odds = f"{mine.expected:.1f} tricks on average against {winner.expected:.1f}"
+            verdict = (f"{the(played)} was the right play: {odds}" if winner.mark else
+                       f"with what {who} could see the two were about as good ({odds})")
             text += (f"; on the actual cards {the(winner.play)} would have done better ({top} "
-                     f"against {dd_mine}), but {the(played)} was the right play: {_aim(sd, mine)} "
-                     f"against {_aim(sd, winner)}"
+                     f"against {dd_mine}), but {verdict}"
                      + _because(rep, k, played, winner.play, worse=False))
     return text + "."
 

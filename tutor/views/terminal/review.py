@@ -38,7 +38,7 @@ def _line(v: Verdict, *, full: bool) -> list[str]:
     lines = _wrap(f"{where}: {v.words}", "  ")
     if full and v.computer:
         lines += _wrap(v.computer, "    ", "      ")
-    if full and v.mark and v.ruling:
+    if full and v.ruling:
         lines += _wrap(f"The rule: {v.ruling}", "    ", "      ")
     if full:
         lines += _wrap(f"[{v.note}]", "    ", "      ")
@@ -48,7 +48,7 @@ def _line(v: Verdict, *, full: bool) -> list[str]:
 def review_text(review: Review) -> str:
     """The review in words: the summary, then every decision in order."""
     who = review.seat.word
-    out = [f"Review of {who}'s decisions: {review.title}"]
+    out = _wrap(f"Review of {who}'s decisions: {review.title}", "", "  ")
     top = review.costliest()
     marked = len(review.marked)
     if top:
@@ -56,8 +56,9 @@ def review_text(review: Review) -> str:
         for v in top:
             out += _line(v, full=False)
     else:
-        out.append(f"In short: none of {who}'s {len(review.decisions)} decisions is marked: with what "
-                   f"{who} could see, each was as good as the best choice, or within 0.1 trick of it.")
+        out += _wrap(f"In short: none of {who}'s {len(review.decisions)} decisions is marked: with "
+                     f"what {who} could see, none fell short of the best choice by the marks' lines.",
+                     "", "  ")
     out.append("")
     out += _wrap(f"Every decision (each over at most {review.layouts} layouts of the cards {who} "
                  f"could not see, dealt by seed {review.seed}; a card or discard is marked ? when it "
