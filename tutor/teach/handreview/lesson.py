@@ -19,7 +19,7 @@ import dataclasses
 
 from tutor.engine.auction import parse_call
 from tutor.engine.cards import Card
-from tutor.engine.decision import LessonDecision
+from tutor.engine.decision import Choice, LessonDecision, choice_code
 from tutor.engine.hand import Hand, NoteClaim
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
@@ -69,9 +69,9 @@ def _topics(rep: Replay) -> tuple[str, ...]:
     return (OWN_MISTAKES, *extra)
 
 
-def _choices(best: object, done: object) -> tuple[tuple[object, ...], int]:
+def _choices(best: Choice, done: Choice) -> tuple[tuple[Choice, ...], int]:
     """The two choices in notation order (so the answer is not always first), and the answer's."""
-    pair = sorted([best, done], key=str)
+    pair = sorted([best, done], key=choice_code)
     return tuple(pair), pair.index(best)
 
 
@@ -87,7 +87,7 @@ def mistake_hand(rep: Replay, v: Verdict) -> Hand | None:
             best, done = Play.parse(v.best.code), Play.parse(v.done.code)
             choices, answer = _choices(best, done)
             new = _bare(hand, play=_play_from(rep, v.index, best))
-            decision = LessonDecision(v.place, f"What does {who} play here?", choices,  # type: ignore[arg-type]
+            decision = LessonDecision(v.place, f"What does {who} play here?", choices,
                                       answer, v.words)
             where = f"trick {t}"
         elif v.kind == "call":
@@ -100,7 +100,7 @@ def mistake_hand(rep: Replay, v: Verdict) -> Hand | None:
                 discard = choose_discard(contract.declarer, held, contract.bid, rep.rules).choice
             new = _bare(hand, auction=calls, play=(), discard=discard, joker=None)
             choices, answer = _choices(call, was)
-            decision = LessonDecision("auction", f"What does {who} call here?", choices,  # type: ignore[arg-type]
+            decision = LessonDecision("auction", f"What does {who} call here?", choices,
                                       answer, v.words, v.index)
             where = "the auction"
         else:
@@ -108,7 +108,7 @@ def mistake_hand(rep: Replay, v: Verdict) -> Hand | None:
             was_away = tuple(Card.parse(x) for x in v.done.code.split())
             new = _bare(hand, discard=away, play=())
             choices, answer = _choices(away, was_away)
-            decision = LessonDecision("discard", f"Which cards does {who} put away?", choices,  # type: ignore[arg-type]
+            decision = LessonDecision("discard", f"Which cards does {who} put away?", choices,
                                       answer, v.words)
             where = "the discard"
     except (ValueError, SolveError):
@@ -179,7 +179,7 @@ def lesson_hand(rep: Replay, review: Review) -> tuple[Hand, Verdict | None]:
         best, done = Play.parse(at.best.code), Play.parse(at.done.code)
         choices, answer = _choices(best, done)
         decision = LessonDecision(at.place, f"What should {at.seat.word} play here?",
-                                  choices, answer)  # type: ignore[arg-type]
+                                  choices, answer)
         notes[at.place] = (f"{at.seat.word} played the {done.pretty()} here, and the review marked it "
                            f"{at.mark}. {at.words}")
     intro = (f"A hand reviewed with `tutor review --seat {review.seat.value}` "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
-from tutor.solve import OutOfScope, SolveError, deal_of
+from tutor.solve import SolveError, deal_of
 from tutor.teach.handreview.calls import judge_calls
 from tutor.teach.handreview.discard import judge_discard
 from tutor.teach.handreview.plays import judge_plays
@@ -25,7 +25,12 @@ def review_hand(replay: Replay, seat: Seat, *, layouts: int, seed: int) -> Revie
         raise ReviewError(f"{seat.word} is not at this table (the seats are "
                           f"{', '.join(s.value for s in replay.hand.hands)})")
     skipped: list[str] = []
-    calls = tuple(judge_calls(replay, seat, layouts=layouts, seed=seed))
+    if replay.rules.players <= 4:
+        calls = tuple(judge_calls(replay, seat, layouts=layouts, seed=seed))
+    else:
+        calls = ()
+        skipped.append("the calls: they are judged by simulation at three and four players only (at "
+                       "five and six, solving every contract on every layout takes too long)")
     discard, why = judge_discard(replay, seat, layouts=layouts, seed=seed)
     if why:
         skipped.append(why)
@@ -36,5 +41,3 @@ def review_hand(replay: Replay, seat: Seat, *, layouts: int, seed: int) -> Revie
         skipped.append(f"{seat.word} sat out the play")
     return Review(seat, replay.hand.title, layouts, seed, calls, discard, plays, tuple(skipped))
 
-
-__all__ += ["OutOfScope"]
