@@ -259,3 +259,21 @@ def test_analyse_seat_ranks_the_contractors_discard(seat: str, ranked: bool,
         assert discard["cards"] == "10S 8S 6D" and len(discard["make"]) > 10
     assert main(["analyse", str(path), "--seat", seat, "--layouts", "6"]) == 0
     assert ("The discard, single-dummy:" in capsys.readouterr().out) == ranked
+
+
+@pytest.mark.parametrize(
+    ("lesson", "seat", "calls", "discard", "plays", "skipped"),
+    [
+        ("three-handed-alone-against-two", "S", 1, True, 10, ""),
+        ("five-handed-called-ace", "N", 0, True, 10, "the calls: they are judged by simulation at three"),
+        ("west-seventh-street-grand-nullo", "W", 0, False, 10, "not judged in grand nullo"),
+        ("misere-partner-sits-out", "N", 1, False, 0, "North sat out the play"),
+        ("open-misere", "S", 2, True, 10, ""),
+    ],
+)
+def test_every_kind_of_table_is_reviewed(lesson: str, seat: str, calls: int, discard: bool, plays: int,
+                                         skipped: str) -> None:
+    rep = _replay(HANDS / f"{lesson}.yaml")
+    review = review_hand(rep, Seat.parse(seat), layouts=3, seed=0)
+    assert (len(review.calls), review.discard is not None, len(review.plays)) == (calls, discard, plays)
+    assert skipped in " ".join(review.skipped) and (skipped or not review.skipped)
