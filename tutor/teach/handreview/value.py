@@ -92,7 +92,7 @@ class Verdict:
             "make": {o.code: _round(o.make) for o in self.options},
             "double_dummy": {o.code: o.double_dummy for o in self.options if o.double_dummy is not None},
             "words": self.words,
-            "layouts": self.note,
+            "sample": self.note,
         })
         if self.computer:
             out["computer"] = self.computer
