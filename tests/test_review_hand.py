@@ -277,3 +277,17 @@ def test_every_kind_of_table_is_reviewed(lesson: str, seat: str, calls: int, dis
     review = review_hand(rep, Seat.parse(seat), layouts=3, seed=0)
     assert (len(review.calls), review.discard is not None, len(review.plays)) == (calls, discard, plays)
     assert skipped in " ".join(review.skipped) and (skipped or not review.skipped)
+
+
+def test_a_typed_in_hand_is_reviewed_as_far_as_it_goes(tmp_path: Path) -> None:
+    """A hand typed in from a club night may stop inside a trick: its cards are all reviewed."""
+    import yaml
+
+    data = yaml.safe_load((HANDS / "first-night-seven-hearts.yaml").read_text(encoding="utf-8"))
+    data["play"] = [*data["play"][:2], data["play"][2][:2]]
+    for key in ("notes", "decision", "par", "summary"):
+        data.pop(key, None)
+    path = tmp_path / "typed.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    review = review_hand(_replay(path), Seat.W, layouts=4, seed=0)
+    assert [v.place for v in review.plays] == ["1.2", "2.2", "3.2"]
