@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
+from tutor.engine.play import Play
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.files.handfile import check, dumps
@@ -291,3 +292,26 @@ def test_a_typed_in_hand_is_reviewed_as_far_as_it_goes(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     review = review_hand(_replay(path), Seat.W, layouts=4, seed=0)
     assert [v.place for v in review.plays] == ["1.2", "2.2", "3.2"]
+
+
+def test_a_mistake_in_a_hand_that_stops_inside_a_trick_is_asked_with_whole_tricks(tmp_path: Path) -> None:
+    """The practice file plays on from the mistake by the best line, a card from every seat a
+    trick, however the typed-in file's last trick was cut."""
+    import dataclasses
+
+    import yaml
+
+    from tutor.teach.handreview.lesson import mistake_hand
+
+    data = yaml.safe_load((HANDS / "first-night-seven-hearts.yaml").read_text(encoding="utf-8"))
+    data["play"] = [*data["play"][:2], data["play"][2][:2]]
+    for key in ("notes", "decision", "par", "summary"):
+        data.pop(key, None)
+    path = tmp_path / "typed.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    rep = _replay(path)
+    v = next(v for v in judge_plays(rep, Seat.W, layouts=3, seed=0) if v.place == "3.2")
+    other = next(o for o in v.options if o.code != v.done.code)
+    hand = mistake_hand(rep, dataclasses.replace(v, best=other, mark="?"))
+    assert hand is not None and hand.decision is not None and hand.decision.at == "3.2"
+    assert [len(t) for t in hand.play] == [4] * 10 and hand.play[2][1] == Play.parse(other.code)

@@ -42,15 +42,8 @@ def _play_from(rep: Replay, index: int, play: Play) -> tuple[tuple[Play, ...], .
     deal = deal_of(rep)
     pos = next(p for k, (p, _q) in enumerate(deal.positions()) if k == index)
     flat = [*deal.plays[:index], play, *best_line(apply(pos, play))]
-    size = len(deal.start.seats)
-    out, first = [], 0
-    for trick in rep.hand.play:  # the tricks as long as the hand's own (misère's three-card tricks)
-        size = len(trick)
-        out.append(tuple(flat[first:first + size]))
-        first += size
-    while first < len(flat):
-        out.append(tuple(flat[first:first + size]))
-        first += size
+    size = len(deal.start.seats)  # a trick has a card from each seat in play (misère: three)
+    out = [tuple(flat[first:first + size]) for first in range(0, len(flat), size)]
     return tuple(t for t in out if t)
 
 
