@@ -128,6 +128,14 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
         if not bids:
             continue
         partner_holds = isinstance(call, Pass) and _partner_holds(rep, k, seat)
+        computer = choose_call(seat, hand.hands[seat], hand.auction[:k], rules, hand.dealer)
+        if partner_holds:  # not judged: nothing to simulate
+            passing = Option("pass", "pass", None, None)
+            yield Verdict(kind="call", place="auction", index=k, trick=None, seat=seat, done=passing,
+                          best=passing, options=(), mark=None, loss=0.0,
+                          words=_words(seat, call, passing, passing, None, [], True),
+                          computer=f"The computer bidder's count: {computer.reason}")
+            continue
         history = History(rules=rules, dealer=hand.dealer, calls=tuple(hand.auction[:k]))
         weighted = weighted_layouts(pos, me, history, pack=rules.the_pack.cards,
                                     rng=random.Random(seed * 1009 + 7919 + k), most=layouts)
@@ -174,7 +182,6 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
                         Option(str(call), call.pretty(), None, None))
             loss = max(0.0, 50 - 100 * (done.make or 0.0)) if done.make is not None else 0.0
         mark = "??" if loss > CALL_BAD else "?" if loss > CALL_DOUBTFUL else None
-        computer = choose_call(seat, hand.hands[seat], hand.auction[:k], rules, hand.dealer)
         yield Verdict(
             kind="call", place="auction", index=k, trick=None, seat=seat, done=done,
             best=best if mark else done, options=tuple(o for _v, o in options), mark=mark, loss=loss,
@@ -201,10 +208,10 @@ def _words(seat: Seat, call: Call, done: Option, best: Option, mark: str | None,
     who = seat.word
     named = "pass" if isinstance(call, Pass) else call.pretty()
     head = f"{who}'s {named}{' ' + mark if mark else ''}"
-    strongest = max(options, key=lambda o: (o.make or 0.0))
     if isinstance(call, Pass):
         if partner_holds:
             return f"{head}: partner's bid stood, so the hand's own contracts were not the question."
+        strongest = max(options, key=lambda o: (o.make or 0.0))
         if best.code == "pass":
             return (f"{head}: no contract the hand could bid made often enough to be worth it; the "
                     f"likeliest, {strongest.words}, made in {_pc(strongest.make)} of the layouts.")

@@ -40,7 +40,7 @@ def _line(v: Verdict, *, full: bool) -> list[str]:
         lines += _wrap(v.computer, "    ", "      ")
     if full and v.ruling:
         lines += _wrap(f"The rule: {v.ruling}", "    ", "      ")
-    if full:
+    if full and v.note:
         lines += _wrap(f"[{v.note}]", "    ", "      ")
     return lines
 
