@@ -1,0 +1,139 @@
+"""The course's defence and declarer-play lessons (issue 30): what their notes say, checked.
+
+``tutor check`` verifies each lesson's ``par:``, its claims (``only``, ``best``, ``make:``) and its
+decision (``tests/test_verify.py``, ``tests/test_chance_claims.py``). This file checks the rest
+of what the notes state: what the cards a note rejects come to, the hand the intro describes,
+who holds what and what has gone when the question is asked.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.cards import Card
+from tutor.engine.play import effective_suit
+from tutor.engine.replay import Replay
+from tutor.engine.seats import Seat, Side
+from tutor.files import handfile
+from tutor.solve import analyse, apply, deal_of
+from tutor.teach.lessoncheck import check_lesson
+
+HANDS = Path(__file__).resolve().parent.parent / "hands"
+OVER_TRUMP = "defence-over-trump-with-the-king"
+NEW = (OVER_TRUMP,)
+
+
+def _replay(name: str) -> Replay:
+    rp, problems = handfile.check(HANDS / f"{name}.yaml")
+    assert problems == [] and rp is not None
+    return rp
+
+
+def _note(rp: Replay, key: str) -> str:
+    return " ".join(rp.hand.notes[key].split())
+
+
+_RANK = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "10": "10", "9": "9", "8": "8",
+         "7": "7", "6": "6", "5": "5", "4": "4"}
+_GROUP = re.compile(r"((?:(?:ace|king|queen|jack|10|9|8|7|6|5|4)(?:, | and )?)+) of "
+                    r"(spades|clubs|diamonds|hearts)")
+
+
+def cards_named(text: str) -> list[str]:
+    """The cards a sentence names: "the ace, jack and 9 of hearts" -> AH, JH, 9H."""
+    out = ["Jo"] if "the joker" in text else []
+    for ranks, suit in _GROUP.findall(text):
+        out += [_RANK[w] + suit[0].upper() for w in re.findall(r"ace|king|queen|jack|10|9|8|7|6|5|4", ranks)]
+    return out
+
+
+def _held(rp: Replay, before_trick: int, seat: Seat) -> list[str]:
+    """The cards ``seat`` holds as trick ``before_trick`` starts."""
+    deal = deal_of(rp)
+    pos = deal.start
+    for play in deal.plays[: (before_trick - 1) * len(pos.seats)]:
+        pos = apply(pos, play)
+    return sorted(str(c) for c in pos.hands[pos.seats.index(seat)])
+
+
+@pytest.mark.parametrize("name", NEW)
+def test_the_lesson_checks_clean_with_every_claim(name: str) -> None:
+    rep, problems = check_lesson(HANDS / f"{name}.yaml")
+    assert rep is not None and problems == []
+    hand = rep.hand
+    assert hand.par is not None and hand.decision is not None
+    assert hand.level == "strategy" and hand.order is not None and hand.order >= 100
+
+
+#: (lesson, card, what the cards the notes reject or prefer come to, double-dummy).
+ALTERNATIVES = {
+    # "the king sets it; the jack used there, or a diamond thrown, lets it make"
+    (OVER_TRUMP, "6.4"): {"KH": 6, "JH": 7, "6D": 7, "7D": 7, "9D": 7},
+    # South trumping partner's king of spades costs the seventh trick
+    (OVER_TRUMP, "6.3"): {"8H": 6, "10D": 7},
+    # the right bower under the joker would have been wasted
+    (OVER_TRUMP, "2.4"): {"9H": 7, "JH": 8},
+    # a diamond led before the right bower lets North trump it
+    (OVER_TRUMP, "7.1"): {"JH": 6, "6D": 7},
+}
+
+
+@pytest.mark.parametrize(("name", "key"), sorted(ALTERNATIVES), ids=str)
+def test_the_cards_a_note_weighs_come_to_what_it_says(name: str, key: str) -> None:
+    rp = _replay(name)
+    an = analyse(rp)
+    t, c = (int(x) for x in key.split("."))
+    index = sum(len(trick) for trick in rp.hand.play[: t - 1]) + c - 1
+    options = {str(p): v for p, v in an.plays[index].options.items()}
+    for card, value in ALTERNATIVES[(name, key)].items():
+        assert options[card] == value, f"{card}: {options[card]} (all: {options})"
+
+
+#: (lesson, note, seat, the words that start and end the description of the seat's ten cards).
+DESCRIBED = [
+    (OVER_TRUMP, "intro", Seat.W, "You hold", "East opened"),
+]
+
+
+@pytest.mark.parametrize(("name", "place", "seat", "start", "end"), DESCRIBED, ids=str)
+def test_the_hand_described_is_the_hand_dealt(name: str, place: str, seat: Seat, start: str,
+                                             end: str) -> None:
+    rp = _replay(name)
+    note = _note(rp, place)
+    text = note[note.index(start):note.index(end)]
+    assert sorted(cards_named(text)) == sorted(str(c) for c in rp.hand.hands[seat]), text
+
+
+# --- over-trumping last ----------------------------------------------------------------------
+
+def _trumps(rp: Replay, cards: list[str]) -> list[str]:
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    return [c for c in cards if effective_suit(Card.parse(c), ctx) is ctx.trumps]
+
+
+def test_west_plays_last_and_the_joker_and_left_bower_have_gone() -> None:
+    rp = _replay(OVER_TRUMP)
+    sixth = rp.tricks[5]
+    assert [str(p.card) for p in sixth.plays] == ["KS", "8C", "8H", "KH"]
+    assert sixth.seats[-1] is Seat.W and sixth.winner is Seat.W
+    gone = [str(p.card) for t in rp.tricks[:5] for p in t.plays]
+    assert {"Jo", "JD"} <= set(gone)
+    # West holds the right bower and the king, and the right bower is then the best trump left
+    assert _trumps(rp, _held(rp, 6, Seat.W)) == ["JH", "KH"]
+    assert "AH" in _held(rp, 6, Seat.S)
+    # "it draws North's last trump, the 7 of hearts": North's only trump at trick 7
+    assert _trumps(rp, _held(rp, 7, Seat.N)) == ["7H"]
+    assert not [c for c in _held(rp, 7, Seat.N) if c.endswith("D")]   # North trumps a diamond
+
+
+def test_the_over_trump_lesson_is_set_by_one() -> None:
+    rp = _replay(OVER_TRUMP)
+    assert rp.result is not None
+    assert dict(rp.result.score) == {Side.NS: -200, Side.EW: 40}
+    assert rp.tricks[7].winner is Seat.E and str(rp.tricks[7].plays[2].card) == "QD"
+    assert "56% of the layouts" in _note(rp, "6.4")
+    assert "set by one, North–South lose 200 and East–West score 40" in _note(rp, "outro")
