@@ -23,7 +23,8 @@ from tutor.teach.lessoncheck import check_lesson
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 OVER_TRUMP = "defence-over-trump-with-the-king"
-NEW = (OVER_TRUMP,)
+KEEP_THREE = "no-trumps-defence-keep-three-winners"
+NEW = (OVER_TRUMP, KEEP_THREE)
 
 
 def _replay(name: str) -> Replay:
@@ -78,6 +79,10 @@ ALTERNATIVES = {
     (OVER_TRUMP, "2.4"): {"9H": 7, "JH": 8},
     # a diamond led before the right bower lets North trump it
     (OVER_TRUMP, "7.1"): {"JH": 6, "6D": 7},
+    # "throw the ace of clubs [...] or the ace of diamonds [...]: either way South makes eight
+    # tricks" (the queen and the jack equal)
+    (KEEP_THREE, "7.4"): {"JC": 6, "QC": 6, "AC": 8, "AD": 8},
+    (KEEP_THREE, "8.4"): {"AC": 6, "QC": 7},
 }
 
 
@@ -95,6 +100,7 @@ def test_the_cards_a_note_weighs_come_to_what_it_says(name: str, key: str) -> No
 #: (lesson, note, seat, the words that start and end the description of the seat's ten cards).
 DESCRIBED = [
     (OVER_TRUMP, "intro", Seat.W, "You hold", "East opened"),
+    (KEEP_THREE, "intro", Seat.E, "You hold", "West opened"),
 ]
 
 
@@ -137,3 +143,18 @@ def test_the_over_trump_lesson_is_set_by_one() -> None:
     assert rp.tricks[7].winner is Seat.E and str(rp.tricks[7].plays[2].card) == "QD"
     assert "56% of the layouts" in _note(rp, "6.4")
     assert "set by one, North–South lose 200 and East–West score 40" in _note(rp, "outro")
+
+
+# --- keeping three winners in no-trumps ------------------------------------------------------
+
+def test_east_needs_all_three_last_tricks_and_holds_three_winners_to_be() -> None:
+    rp = _replay(KEEP_THREE)
+    won = [t.winner for t in rp.tricks[:7]]
+    # "South's sixth trick, with three still to play, and East–West have taken one"
+    assert won.count(Seat.S) == 6 and won.count(Seat.E) + won.count(Seat.W) == 1
+    assert _held(rp, 7, Seat.E) == ["AC", "AD", "JC", "QC"]
+    # the two kings the aces must capture are South's, and South leads the club
+    assert _held(rp, 8, Seat.S) == ["8D", "KC", "KD"]
+    assert [t.winner for t in rp.tricks[7:]] == [Seat.E, Seat.E, Seat.E]
+    assert rp.result is not None and dict(rp.result.score) == {Side.NS: -220, Side.EW: 40}
+    assert "52% of the layouts" in _note(rp, "7.4")
