@@ -24,7 +24,8 @@ from tutor.teach.lessoncheck import check_lesson
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 OVER_TRUMP = "defence-over-trump-with-the-king"
 KEEP_THREE = "no-trumps-defence-keep-three-winners"
-NEW = (OVER_TRUMP, KEEP_THREE)
+OPEN_MISERE = "open-misere-defence-under-the-lone-club"
+NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE)
 
 
 def _replay(name: str) -> Replay:
@@ -83,6 +84,9 @@ ALTERNATIVES = {
     # tricks" (the queen and the jack equal)
     (KEEP_THREE, "7.4"): {"JC": 6, "QC": 6, "AC": 8, "AD": 8},
     (KEEP_THREE, "8.4"): {"AC": 6, "QC": 7},
+    # in misère the value is South's tricks: the 5 of clubs gives South four, a high club none
+    (OPEN_MISERE, "7.1"): {"5C": 4, "9C": 0, "KC": 0, "AC": 0},
+    (OPEN_MISERE, "7.2"): {"6C": 4, "8C": 0},
 }
 
 
@@ -101,6 +105,7 @@ def test_the_cards_a_note_weighs_come_to_what_it_says(name: str, key: str) -> No
 DESCRIBED = [
     (OVER_TRUMP, "intro", Seat.W, "You hold", "East opened"),
     (KEEP_THREE, "intro", Seat.E, "You hold", "West opened"),
+    (OPEN_MISERE, "intro", Seat.W, "You hold", "North opened"),
 ]
 
 
@@ -158,3 +163,25 @@ def test_east_needs_all_three_last_tricks_and_holds_three_winners_to_be() -> Non
     assert [t.winner for t in rp.tricks[7:]] == [Seat.E, Seat.E, Seat.E]
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: -220, Side.EW: 40}
     assert "52% of the layouts" in _note(rp, "7.4")
+
+
+# --- open misère: under the contractor's lone club -------------------------------------------
+
+def test_south_has_one_club_and_the_last_diamonds_and_west_only_clubs() -> None:
+    rp = _replay(OPEN_MISERE)
+    assert all(len(t.plays) == 3 and Seat.N not in t.seats for t in rp.tricks)
+    # "The defence has won the first six tricks"
+    assert all(t.winner in (Seat.E, Seat.W) for t in rp.tricks[:6])
+    assert _held(rp, 7, Seat.S) == ["7C", "8D", "9D", "QD"]
+    assert _held(rp, 7, Seat.W) == sorted(["AC", "KC", "9C", "5C"])
+    # "the last three diamonds in play": no defender holds a diamond at trick 7
+    assert not [c for seat in (Seat.E, Seat.W) for c in _held(rp, 7, seat) if c.endswith("D")]
+    # the shown hand the intro describes: South's ten cards after the discard
+    note = _note(rp, "intro")
+    text = note[note.index("face up"):note.index("The defence")]
+    kept = set(map(str, (*rp.hand.hands[Seat.S], *rp.hand.kitty))) - set(map(str, rp.hand.discard or ()))
+    assert sorted(cards_named(text.split("showing", 1)[1])) == sorted(kept)
+    seventh = rp.tricks[6]
+    assert [str(p.card) for p in seventh.plays] == ["5C", "6C", "7C"] and seventh.winner is Seat.S
+    assert rp.result is not None and dict(rp.result.score) == {Side.NS: -500, Side.EW: 0}
+    assert "44% of the layouts" in _note(rp, "7.1")
