@@ -25,7 +25,8 @@ HANDS = Path(__file__).resolve().parent.parent / "hands"
 OVER_TRUMP = "defence-over-trump-with-the-king"
 KEEP_THREE = "no-trumps-defence-keep-three-winners"
 OPEN_MISERE = "open-misere-defence-under-the-lone-club"
-NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE)
+CROSS = "declarer-play-cross-to-partners-void"
+NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE, CROSS)
 
 
 def _replay(name: str) -> Replay:
@@ -87,6 +88,8 @@ ALTERNATIVES = {
     # in misère the value is South's tricks: the 5 of clubs gives South four, a high club none
     (OPEN_MISERE, "7.1"): {"5C": 4, "9C": 0, "KC": 0, "AC": 0},
     (OPEN_MISERE, "7.2"): {"6C": 4, "8C": 0},
+    # "drawing trumps, or the queen of diamonds, would hold North–South to five"
+    (CROSS, "3.1"): {"6S": 6, "9S": 6, "JH": 5, "AH": 5, "KH": 5, "8H": 5, "4H": 5, "QD": 5},
 }
 
 
@@ -185,3 +188,22 @@ def test_south_has_one_club_and_the_last_diamonds_and_west_only_clubs() -> None:
     assert [str(p.card) for p in seventh.plays] == ["5C", "6C", "7C"] and seventh.winner is Seat.S
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: -500, Side.EW: 0}
     assert "44% of the layouts" in _note(rp, "7.1")
+
+
+# --- crossing to partner's void --------------------------------------------------------------
+
+def test_south_shows_the_spade_void_and_the_top_trumps_are_out() -> None:
+    rp = _replay(CROSS)
+    second = rp.tricks[1]
+    assert str(second.plays[1].card) == "5D" and second.seats[1] is Seat.S   # South shows the void
+    assert not [c for c in _held(rp, 3, Seat.S) if c.endswith("S")]
+    north = _trumps(rp, _held(rp, 1, Seat.N))
+    assert sorted(north) == sorted(["JH", "AH", "KH", "8H", "4H"])   # "five of the thirteen"
+    assert not [c for c in _held(rp, 1, Seat.N) if c.endswith("C")]  # "no club"
+    others = [c for seat in (Seat.E, Seat.S, Seat.W) for c in _trumps(rp, _held(rp, 1, seat))]
+    assert len(others) == 8 and {"Jo", "JD"} <= set(others)
+    third, fourth = rp.tricks[2], rp.tricks[3]
+    assert third.winner is Seat.S and str(third.plays[2].card) == "7H"
+    assert fourth.leader is Seat.S and str(fourth.plays[0].card) == "QC" and fourth.winner is Seat.N
+    assert rp.result is not None and dict(rp.result.score) == {Side.NS: 100, Side.EW: 40}
+    assert "87% of the layouts" in _note(rp, "3.1")
