@@ -26,7 +26,8 @@ OVER_TRUMP = "defence-over-trump-with-the-king"
 KEEP_THREE = "no-trumps-defence-keep-three-winners"
 OPEN_MISERE = "open-misere-defence-under-the-lone-club"
 CROSS = "declarer-play-cross-to-partners-void"
-NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE, CROSS)
+SIGNAL = "defence-partners-discard-asks-for-hearts"
+NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE, CROSS, SIGNAL)
 
 
 def _replay(name: str) -> Replay:
@@ -90,6 +91,11 @@ ALTERNATIVES = {
     (OPEN_MISERE, "7.2"): {"6C": 4, "8C": 0},
     # "drawing trumps, or the queen of diamonds, would hold North–South to five"
     (CROSS, "3.1"): {"6S": 6, "9S": 6, "JH": 5, "AH": 5, "KH": 5, "8H": 5, "4H": 5, "QD": 5},
+    # any heart sets seven diamonds; a club for East to trump, or a trump, lets it make
+    (SIGNAL, "4.1"): {"8H": 6, "5H": 6, "4H": 6, "8C": 7, "9C": 7, "KD": 7, "6D": 7},
+    # "the 10 of hearts would have made seven diamonds"
+    (SIGNAL, "3.1"): {"7C": 6, "10H": 7},
+    (SIGNAL, "4.3"): {"AH": 6, "QH": 7},
 }
 
 
@@ -109,6 +115,7 @@ DESCRIBED = [
     (OVER_TRUMP, "intro", Seat.W, "You hold", "East opened"),
     (KEEP_THREE, "intro", Seat.E, "You hold", "West opened"),
     (OPEN_MISERE, "intro", Seat.W, "You hold", "North opened"),
+    (SIGNAL, "intro", Seat.W, "You hold", "Your partner"),
 ]
 
 
@@ -206,3 +213,20 @@ def test_south_shows_the_spade_void_and_the_top_trumps_are_out() -> None:
     assert fourth.leader is Seat.S and str(fourth.plays[0].card) == "QC" and fourth.winner is Seat.N
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: 100, Side.EW: 40}
     assert "87% of the layouts" in _note(rp, "3.1")
+
+
+# --- partner's discard -----------------------------------------------------------------------
+
+def test_east_throws_a_high_heart_on_a_club_and_holds_the_ace() -> None:
+    rp = _replay(SIGNAL)
+    third = rp.tricks[2]
+    assert [str(p.card) for p in third.plays] == ["7C", "9H", "QC", "KC"] and third.seats[1] is Seat.E
+    east = _held(rp, 3, Seat.E)
+    assert not [c for c in east if c.endswith("C")]                     # out of clubs
+    assert {"AH", "QH", "9H", "4D"} <= set(east)                        # and a trump, not used
+    # "South may be out of them too": South's queen was its last club
+    assert not [c for c in _held(rp, 4, Seat.S) if c.endswith("C")]
+    fourth = rp.tricks[3]
+    assert str(fourth.plays[0].card) == "8H" and fourth.winner is Seat.E
+    assert rp.result is not None and dict(rp.result.score) == {Side.NS: -180, Side.EW: 40}
+    assert "49% of the layouts" in _note(rp, "4.1")
