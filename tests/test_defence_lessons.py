@@ -27,7 +27,8 @@ KEEP_THREE = "no-trumps-defence-keep-three-winners"
 OPEN_MISERE = "open-misere-defence-under-the-lone-club"
 CROSS = "declarer-play-cross-to-partners-void"
 SIGNAL = "defence-partners-discard-asks-for-hearts"
-NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE, CROSS, SIGNAL)
+VOID = "no-trumps-defence-lead-into-the-void"
+NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE, CROSS, SIGNAL, VOID)
 
 
 def _replay(name: str) -> Replay:
@@ -96,6 +97,8 @@ ALTERNATIVES = {
     # "the 10 of hearts would have made seven diamonds"
     (SIGNAL, "3.1"): {"7C": 6, "10H": 7},
     (SIGNAL, "4.3"): {"AH": 6, "QH": 7},
+    # "A small diamond, or a spade, lets it make"
+    (VOID, "3.1"): {"AD": 6, "5D": 8, "9D": 8, "AS": 7, "6S": 7, "5H": 7, "JC": 7, "9C": 7},
 }
 
 
@@ -116,6 +119,7 @@ DESCRIBED = [
     (KEEP_THREE, "intro", Seat.E, "You hold", "West opened"),
     (OPEN_MISERE, "intro", Seat.W, "You hold", "North opened"),
     (SIGNAL, "intro", Seat.W, "You hold", "Your partner"),
+    (VOID, "intro", Seat.N, "You hold", "West opened"),
 ]
 
 
@@ -230,3 +234,20 @@ def test_east_throws_a_high_heart_on_a_club_and_holds_the_ace() -> None:
     assert str(fourth.plays[0].card) == "8H" and fourth.winner is Seat.E
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: -180, Side.EW: 40}
     assert "49% of the layouts" in _note(rp, "4.1")
+
+
+# --- no-trumps: leading into the contractor's void -------------------------------------------
+
+def test_east_shows_the_diamond_void_and_keeps_the_joker() -> None:
+    rp = _replay(VOID)
+    second = rp.tricks[1]
+    assert [str(p.card) for p in second.plays] == ["KD", "QS", "6D", "4D"] and second.seats[1] is Seat.E
+    east = _held(rp, 3, Seat.E)
+    assert "Jo" in east and not [c for c in east if c.endswith("D")]
+    # only East, with no diamond, may play the joker on the ace: West still has the queen
+    assert "QD" in _held(rp, 3, Seat.W)
+    third = rp.tricks[2]
+    assert str(third.plays[1].card) == "7H" and third.winner is Seat.N
+    assert [t.winner.side for t in rp.tricks].count(Side.NS) == 4
+    assert rp.result is not None and dict(rp.result.score) == {Side.NS: 40, Side.EW: -220}
+    assert "90% of the layouts" in _note(rp, "3.1")
