@@ -32,7 +32,8 @@ from tutor.teach.lessoncheck import check_lesson
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
 NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
-       "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game")
+       "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
+       "ten-level-nine-trumps-nine-or-ten")
 
 
 def _replay(name: str) -> Replay:
@@ -283,3 +284,68 @@ def test_east_west_hold_the_joker_and_both_bowers_of_spades_and_clubs() -> None:
     second = rp.tricks[1]
     assert [str(p.card) for p in second.plays] == ["JC", "10C", "JS", "8C"] and second.winner is Seat.W
     assert {str(c) for c in rp.hand.hands[Seat.E] if str(c) in ("Jo", "JS")} == {"Jo", "JS"}
+
+
+# --- when not to bid ten ---------------------------------------------------------------------
+
+TEN = "ten-level-nine-trumps-nine-or-ten"
+
+
+def test_nine_trumps_with_the_three_best_and_four_out() -> None:
+    rp = _replay(TEN)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    south = [c for c in rp.hand.hands[Seat.S]]
+    trumps = [str(c) for c in south if effective_suit(c, ctx) is ctx.trumps]
+    assert len(trumps) == 9 and {"Jo", "JH", "JD"} <= set(trumps)
+    assert [str(c) for c in south if str(c) not in trumps] == ["QD"]   # "the tenth card"
+    unseen = _unseen_by_south(rp)
+    out = sorted(str(c) for c in unseen if effective_suit(c, ctx) is ctx.trumps)
+    assert out == sorted(["AH", "QH", "10H", "7H"])
+    assert {"AD", "KD"} <= {str(c) for c in unseen}
+
+
+def test_what_the_kitty_brings_to_nine_trumps_worked_out_by_hand() -> None:
+    rp = _replay(TEN)
+    assert comb(33, 3) == 5456
+
+    def at_least_one(good: int) -> int:
+        return percent(Fraction(comb(33, 3) - comb(33 - good, 3), comb(33, 3)))
+
+    assert [at_least_one(4), at_least_one(7)] == [33, 52]    # four trumps; and the three aces
+    claims = rp.hand.kitty_claims["auction"]
+    assert sorted(map(str, claims[1].any_of)) == sorted(["AH", "QH", "10H", "7H", "AS", "AC", "AD"])
+    note = _note(rp, "auction")
+    for words in ("33 cards", "5456 kitties", "33%", "52%", "a set costs 500"):
+        assert words in note
+    assert "48% of kitties" in _note(rp, "outro") and 100 - 52 == 48
+    # the kitty that came brings a tenth trump, and South keeps ten trumps
+    assert [str(c) for c in rp.hand.kitty if str(c) in ("AH", "QH", "10H", "7H")] == ["7H"]
+    kept = set(rp.hand.hands[Seat.S]) | set(rp.hand.kitty)
+    kept -= set(rp.hand.discard or ())
+    ctx = rp.context
+    assert ctx is not None and all(effective_suit(c, ctx) is ctx.trumps for c in kept)
+
+
+@pytest.mark.parametrize(("bid", "taken", "score", "words"), [
+    ("9H", 10, 400, "nine hearts 400"),   # all ten on nine hearts: the slam adds nothing to it
+    ("10H", 10, 500, "Ten hearts is worth 500"),
+    ("10H", 9, -500, "a contract set costs its whole value"),   # ten one off costs 500
+    ("7H", 10, 250, "all ten tricks on a contract worth less than 250 score 250"),
+])
+def test_what_nine_and_ten_hearts_score(bid: str, taken: int, score: int, words: str) -> None:
+    assert words in _note(_replay(TEN), "intro")
+    result = score_hand(Contract(Bid.parse(bid), Seat.S), {Side.NS: taken, Side.EW: 10 - taken},
+                        preset("australian"))
+    assert result.score[Side.NS] == score
+
+
+def test_nine_hearts_takes_all_ten_and_scores_400() -> None:
+    rp = _replay(TEN)
+    assert rp.contract is not None and rp.result is not None
+    assert dict(rp.result.score) == {Side.NS: 400, Side.EW: 0}
+    assert "400 to North–South" in _note(rp, "outro") and "scored 500" in _note(rp, "outro")
+    decision = rp.hand.decision
+    assert decision is not None and [decision.tricks[i] for i in range(2)] == [10, 10]
+    second = rp.tricks[1]
+    assert [str(p.card) for p in second.plays][:2] == ["JH", "AH"] and second.winner is Seat.S

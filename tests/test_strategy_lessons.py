@@ -56,6 +56,7 @@ COURSE = (
     "no-trumps-what-to-bury",
     "game-end-deep-in-the-red",
     "kitty-odds-one-trick-not-two",
+    "ten-level-nine-trumps-nine-or-ten",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
