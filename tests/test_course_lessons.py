@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
 NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
        "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
-       "ten-level-nine-trumps-nine-or-ten")
+       "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play")
 
 
 def _replay(name: str) -> Replay:
@@ -349,3 +349,49 @@ def test_nine_hearts_takes_all_ten_and_scores_400() -> None:
     assert decision is not None and [decision.tricks[i] for i in range(2)] == [10, 10]
     second = rp.tricks[1]
     assert [str(p.card) for p in second.plays][:2] == ["JH", "AH"] and second.winner is Seat.S
+
+
+# --- let them play ---------------------------------------------------------------------------
+
+LET = "competitive-their-trumps-let-them-play"
+
+
+def test_souths_strength_is_in_their_trumps_and_none_in_partners() -> None:
+    rp = _replay(LET)
+    assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("8H", Seat.E)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    south = rp.hand.hands[Seat.S]
+    assert not [c for c in south if str(c).endswith("S") or str(c) == "JC"]   # "not one spade"
+    trumps = sorted(str(c) for c in south if effective_suit(c, ctx) is ctx.trumps)
+    assert trumps == ["6H", "AH", "JD", "KH"]                 # the left bower, ace and king
+    from tutor.engine.play import power
+    above = [c for c in rp.rules.the_pack.cards if effective_suit(c, ctx) is ctx.trumps
+             and power(c, ctx.trumps, ctx) > power(parse_card("JD"), ctx.trumps, ctx)]
+    assert sorted(map(str, above)) == ["JH", "Jo"]            # only the joker and the right bower
+    # the two aces and two kings South raised on
+    assert {"AD", "AH", "KD", "KH"} <= {str(c) for c in south}
+
+
+def test_letting_them_play_costs_them_300_and_bidding_on_would_cost_340() -> None:
+    rp = _replay(LET)
+    assert rp.result is not None and dict(rp.result.score) == {Side.NS: 40, Side.EW: -300}
+    decision = rp.hand.decision
+    assert decision is not None and decision.call == 8   # the ninth call, South's pass
+    assert [decision.tricks[i] for i in range(2)] == [6, 6]
+    rules = preset("australian")
+    nine = score_hand(Contract(Bid.parse("9S"), Seat.S), {Side.NS: 6, Side.EW: 4}, rules)
+    assert dict(nine.score) == {Side.NS: -340, Side.EW: 40}
+    note = _note(rp, "auction")
+    for words in ("six tricks, two off", "six too, three off", "East–West lose 300", "North–South 340"):
+        assert words in note
+    # the auction the intro tells, and South the only one still able to bid
+    assert [str(c) for c in rp.hand.auction] == ["pass", "6S", "6H", "7S", "pass", "7H", "8S", "8H", "pass"]
+
+
+def test_the_defence_wins_with_the_ace_of_hearts_and_the_left_bower() -> None:
+    rp = _replay(LET)
+    third, fourth, fifth = rp.tricks[2], rp.tricks[3], rp.tricks[4]
+    assert [str(p.card) for p in third.plays][:2] == ["Jo", "KH"] and third.winner is Seat.E
+    assert str(fourth.plays[1].card) == "AH" and fourth.winner is Seat.S
+    assert str(fifth.plays[0].card) == "JD" and fifth.winner is Seat.S

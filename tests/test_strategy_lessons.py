@@ -57,6 +57,7 @@ COURSE = (
     "game-end-deep-in-the-red",
     "kitty-odds-one-trick-not-two",
     "ten-level-nine-trumps-nine-or-ten",
+    "competitive-their-trumps-let-them-play",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
