@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
 NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
        "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
-       "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play")
+       "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play",
+       "game-end-push-over-their-seven-hearts")
 
 
 def _replay(name: str) -> Replay:
@@ -395,3 +396,51 @@ def test_the_defence_wins_with_the_ace_of_hearts_and_the_left_bower() -> None:
     assert [str(p.card) for p in third.plays][:2] == ["Jo", "KH"] and third.winner is Seat.E
     assert str(fourth.plays[1].card) == "AH" and fourth.winner is Seat.S
     assert str(fifth.plays[0].card) == "JD" and fifth.winner is Seat.S
+
+
+# --- bidding to the score: push over their game-winning contract -----------------------------
+
+PUSH = "game-end-push-over-their-seven-hearts"
+AT = {Side.NS: 240, Side.EW: 380}
+
+
+@pytest.mark.parametrize(("bid", "by", "taken", "totals", "winners"), [
+    ("7H", Seat.E, 7, {Side.NS: 270, Side.EW: 580}, (Side.EW,)),   # a pass: their seven hearts makes
+    ("8D", Seat.S, 8, {Side.NS: 520, Side.EW: 400}, (Side.NS,)),   # as played
+    ("8D", Seat.S, 9, {Side.NS: 520, Side.EW: 390}, (Side.NS,)),   # after the best discard
+    ("8D", Seat.S, 7, {Side.NS: -40, Side.EW: 410}, ()),           # one off: the game goes on
+])
+def test_at_240_to_380_whoever_makes_this_hand_wins(
+        bid: str, by: Seat, taken: int, totals: dict[Side, int], winners: tuple[Side, ...]) -> None:
+    m = re.search(r"The score is North–South (\d+), East–West (\d+)", _note(_replay(PUSH), "intro"))
+    assert m is not None and {Side.NS: int(m[1]), Side.EW: int(m[2])} == AT
+    rules = preset("australian")
+    side = Side.NS if by in (Seat.N, Seat.S) else Side.EW
+    other = Side.EW if side is Side.NS else Side.NS
+    result = score_hand(Contract(Bid.parse(bid), by), {side: taken, other: 10 - taken}, rules)
+    after = {s: AT[s] + result.score.get(s, 0) for s in AT}
+    end = game_end(after, result, rules)
+    assert (after, end.winners if end is not None else ()) == (totals, winners)
+
+
+def test_the_push_the_lesson_plays_and_the_words_that_state_it() -> None:
+    rp = _replay(PUSH)
+    assert rp.contract is not None and rp.result is not None
+    assert (str(rp.contract.bid), rp.contract.declarer) == ("8D", Seat.S)
+    assert dict(rp.result.score) == {Side.NS: 280, Side.EW: 20}
+    decision = rp.hand.decision
+    assert decision is not None and [decision.tricks[i] for i in range(2)] == [7, 9]
+    assert rp.hand.par == 8   # the discard South made costs the ninth trick
+    for words in ("to take East–West to 580", "to take you to 520", "seven diamonds"):
+        assert words in _note(rp, "intro")
+    for words in ("costs 280", "seven tricks, exactly enough", "nine after the best discard"):
+        assert words in _note(rp, "auction")
+    assert "reach 520 and win the game" in _note(rp, "outro")
+    # "the joker, the left bower and two more trumps" in partner's diamonds
+    ctx = rp.context
+    assert ctx is not None
+    trumps = sorted(str(c) for c in rp.hand.hands[Seat.S] if effective_suit(c, ctx) is ctx.trumps)
+    assert trumps == ["10D", "9D", "JH", "Jo"]
+    assert [str(c) for c in rp.hand.auction] == ["6H", "7D", "7H", "8D", "pass", "pass", "pass"]
+    fourth = rp.tricks[3]
+    assert [str(p.card) for p in fourth.plays] == ["JD", "6D", "8H", "4D"]

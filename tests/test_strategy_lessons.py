@@ -58,6 +58,7 @@ COURSE = (
     "kitty-odds-one-trick-not-two",
     "ten-level-nine-trumps-nine-or-ten",
     "competitive-their-trumps-let-them-play",
+    "game-end-push-over-their-seven-hearts",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
