@@ -34,7 +34,7 @@ HANDS = ROOT / "hands"
 NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
        "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
        "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play",
-       "game-end-push-over-their-seven-hearts")
+       "game-end-push-over-their-seven-hearts", "three-handed-two-against-one-west-has-the-trick")
 
 
 def _replay(name: str) -> Replay:
@@ -444,3 +444,41 @@ def test_the_push_the_lesson_plays_and_the_words_that_state_it() -> None:
     assert [str(c) for c in rp.hand.auction] == ["6H", "7D", "7H", "8D", "pass", "pass", "pass"]
     fourth = rp.tricks[3]
     assert [str(p.card) for p in fourth.plays] == ["JD", "6D", "8H", "4D"]
+
+
+# --- three-handed: two against one -----------------------------------------------------------
+
+TWO = "three-handed-two-against-one-west-has-the-trick"
+
+
+def test_wests_jack_has_the_trick_and_east_has_no_spade() -> None:
+    rp = _replay(TWO)
+    assert rp.rules.players == 3 and rp.contract is not None
+    assert (str(rp.contract.bid), rp.contract.declarer) == ("6H", Seat.S)
+    first, second = rp.tricks[0], rp.tricks[1]
+    assert [str(p.card) for p in first.plays] == ["AS", "9S", "KS"]
+    assert [str(p.card) for p in second.plays] == ["7S", "JS", "7C"] and second.winner is Seat.W
+    east_then = set(rp.hand.hands[Seat.E]) - {parse_card("KS")}
+    assert not [c for c in east_then if str(c).endswith("S")]          # "no spade left"
+    ctx = rp.context
+    assert ctx is not None
+    assert sorted(str(c) for c in east_then if effective_suit(c, ctx) is ctx.trumps) == ["9H", "AH", "JH"]
+
+
+def test_a_trump_on_wests_trick_lets_six_hearts_make() -> None:
+    rp = _replay(TWO)
+    from tutor.solve import analyse
+    third_card = analyse(rp).plays[5]          # trick 2, card 3: East's
+    assert third_card.seat is Seat.E and str(third_card.play) == "7C"
+    values = {str(p): v for p, v in third_card.options.items()}
+    assert values["7C"] == 4 and values["9H"] == values["JH"] == values["AH"] == 6
+    assert "four tricks" in _note(rp, "2.3") and "take six and make" in _note(rp, "2.3")
+
+
+def test_each_defender_scores_their_own_tricks() -> None:
+    rp = _replay(TWO)
+    assert rp.result is not None
+    assert {side.value: points for side, points in rp.result.score.items()} == {"S": -100, "E": 10, "W": 40}
+    assert "South loses 100, West scores 40 for four tricks and East 10 for one" in _note(rp, "outro")
+    ninth = rp.tricks[8]
+    assert [str(p.card) for p in ninth.plays] == ["10S", "9D", "JH"] and ninth.winner is Seat.E

@@ -59,6 +59,7 @@ COURSE = (
     "ten-level-nine-trumps-nine-or-ten",
     "competitive-their-trumps-let-them-play",
     "game-end-push-over-their-seven-hearts",
+    "three-handed-two-against-one-west-has-the-trick",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
