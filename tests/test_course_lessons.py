@@ -34,7 +34,8 @@ HANDS = ROOT / "hands"
 NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
        "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
        "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play",
-       "game-end-push-over-their-seven-hearts", "three-handed-two-against-one-west-has-the-trick")
+       "game-end-push-over-their-seven-hearts", "three-handed-two-against-one-west-has-the-trick",
+       "five-handed-called-king-under-partners-joker")
 
 
 def _replay(name: str) -> Replay:
@@ -482,3 +483,40 @@ def test_each_defender_scores_their_own_tricks() -> None:
     assert "South loses 100, West scores 40 for four tricks and East 10 for one" in _note(rp, "outro")
     ninth = rp.tricks[8]
     assert [str(p.card) for p in ninth.plays] == ["10S", "9D", "JH"] and ninth.winner is Seat.E
+
+
+# --- five-handed: the called partner ---------------------------------------------------------
+
+CALLED = "five-handed-called-king-under-partners-joker"
+
+
+def test_south_west_holds_the_called_king_and_the_right_bower() -> None:
+    rp = _replay(CALLED)
+    assert rp.rules.players == 5 and str(rp.hand.partner) == "KD"
+    assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("7D", Seat.N)
+    sw = {str(c) for c in rp.hand.hands[Seat.SW]}
+    assert {"KD", "JD", "6D"} <= sw
+    north = {str(c) for c in rp.hand.hands[Seat.N]} | {str(c) for c in rp.hand.kitty}
+    assert "KD" not in north                                   # "a card North does not hold"
+    first = rp.tricks[0]
+    assert [str(p.card) for p in first.plays] == ["Jo", "4D", "2D", "6D", "5D"] and first.winner is Seat.N
+
+
+def test_a_high_trump_under_the_joker_throws_a_trick_away() -> None:
+    rp = _replay(CALLED)
+    from tutor.solve import analyse
+    card = analyse(rp).plays[3]                                # trick 1, card 4: South-West's
+    assert card.seat is Seat.SW
+    assert {str(p): v for p, v in card.options.items()} == {"6D": 9, "KD": 8, "JD": 8}
+    assert "take nine tricks" in _note(rp, "1.4") and "eight" in _note(rp, "1.4")
+
+
+def test_the_called_partner_shares_the_contract_and_shows_itself_by_the_card() -> None:
+    rp = _replay(CALLED)
+    assert rp.result is not None
+    score = {side.value: points for side, points in rp.result.score.items()}
+    assert score == {"N": 180, "SW": 180, "E": 0, "SE": 0, "W": 10}
+    third = rp.tricks[2]
+    assert [str(p.card) for p in third.plays] == ["6H", "3H", "8C", "KD", "4H"]
+    assert "KH" in {str(c) for c in rp.hand.hands[Seat.W]}    # "West ... could hold a higher heart"
+    assert "each of them scores 180" in _note(rp, "outro")

@@ -60,6 +60,7 @@ COURSE = (
     "competitive-their-trumps-let-them-play",
     "game-end-push-over-their-seven-hearts",
     "three-handed-two-against-one-west-has-the-trick",
+    "five-handed-called-king-under-partners-joker",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
