@@ -669,7 +669,7 @@ DESCRIBED = [
     ("game-end-at-460", "intro", Seat.S, "first to speak", "Six spades would score", True),
     ("game-end-deep-in-the-red", "intro", Seat.S, "first to speak", "Seven diamonds", True),
     ("misere-nominate-the-joker", "intro", Seat.S, "holding the joker", "In Australian", True),
-    ("misere-defence-what-to-throw", "intro", Seat.W, "You hold", "Your partner", True),
+    ("misere-defence-what-to-throw", "intro", Seat.W, "You hold", "As at the table", True),
     ("hearts-or-no-trumps", "intro", Seat.S, "You hold", "Eight no-trumps", False),
     ("partners-diamonds-or-your-hearts", "intro", Seat.S, "You hold", "Your hearts", False),
     ("auction-a-pass-not-final", "intro", Seat.S, "with the joker", "This table", False),
