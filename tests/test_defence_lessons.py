@@ -19,8 +19,8 @@ from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
 from tutor.solve import analyse, apply, deal_of
-from tutor.teach.topics import stage_of
 from tutor.teach.lessoncheck import check_lesson
+from tutor.teach.topics import stage_of
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 OVER_TRUMP = "defence-over-trump-with-the-king"
