@@ -65,6 +65,12 @@ COURSE = (
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
     "sacrifice-their-seven-spades-ends-the-game",
+    "defence-over-trump-with-the-king",
+    "no-trumps-defence-keep-three-winners",
+    "open-misere-defence-under-the-lone-club",
+    "declarer-play-cross-to-partners-void",
+    "defence-partners-discard-asks-for-hearts",
+    "no-trumps-defence-lead-into-the-void",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
