@@ -245,9 +245,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
         paths.append(path)
-    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
+    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask, but a
+    # review asks the decisions the history holds (the mistakes `tutor review --remember` kept).
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
-             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
+             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays or args.review else [])])
     if unknown_topics(args.topic or ()):
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
@@ -532,6 +533,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_history_options(p)
     p.set_defaults(func=cmd_quiz)
     add_history_parsers(sub)
+    from tutor.views.terminal.review import add_review_parser
+
+    add_review_parser(sub)  # tutor review FILE --seat S
     return parser
 
 
