@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up everything the test suite needs on a fresh machine, then run all of it:
-# ruff, mypy --strict, pytest (rules, hand files, notebooks with nbval, real-browser tests).
+# ruff, mypy --strict, pytest on every core (rules, hand files, notebooks with nbval, real-browser tests).
 # Needs Python 3.11+ and pip; installs Debian's chromium for the browser tests when it is
 # missing and this runs as root (as on CI), since Playwright cannot download a browser here.
 set -euo pipefail
@@ -28,4 +28,6 @@ fi
 echo "test.sh: ruff, then mypy --strict, then pytest" >&2
 .venv/bin/ruff check tutor tests benchmarks
 .venv/bin/mypy --strict tutor
-.venv/bin/python -m pytest "$@"
+# -n auto: one worker a core (pytest-xdist); --dist load hands out single tests, so the long
+# property and solver files do not hold one worker while the other idles.
+.venv/bin/python -m pytest -n auto --dist load "$@"

@@ -7,12 +7,12 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from random_positions import random_positions
 
 from tutor.engine.cards import PACKS, Card, Joker
 from tutor.engine.hand import RulesSpec
 from tutor.engine.play import Play, PlayContext, effective_suit
-from tutor.engine.randomdeal import random_hand
-from tutor.engine.replay import build, replay
+from tutor.engine.replay import build
 from tutor.engine.seats import Seat
 from tutor.files.handfile import load
 from tutor.solve import FAST, Position, SolveError, Solver, apply, deal_of, moves
@@ -61,22 +61,7 @@ def layouts_of(pos: Position, pack: Sequence[Card], rng: random.Random, count: i
 def _random_positions(left: int, seeds: range) -> list[tuple[Position, Sequence[Card]]]:
     """Positions with ``left`` tricks or fewer to go from random hands of every table, some in
     mid-trick, with the pack they were dealt from."""
-    out: list[tuple[Position, Sequence[Card]]] = []
-    for seed in seeds:
-        spec = SPECS[seed % len(SPECS)]
-        rep = replay(random_hand(seed, spec))
-        try:
-            deal = deal_of(rep)
-        except SolveError:
-            continue
-        rng = random.Random(seed)
-        n = len(deal.start.seats)
-        go = rng.randrange(1, left + 1)
-        pos = deal.start
-        for play in deal.plays[:(len(pos.hands[0]) - go) * n + rng.randrange(n)]:
-            pos = apply(pos, play)
-        out.append((pos, rep.rules.the_pack.cards))
-    return out
+    return random_positions(seeds, SPECS, lambda rng, n: rng.randrange(1, left + 1))
 
 
 SMALL = _random_positions(3, range(1, 160))  # the reference's size

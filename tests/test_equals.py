@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from random_positions import random_positions
 
 from tutor.engine.auction import Bid
 from tutor.engine.cards import Card
 from tutor.engine.equals import equal_runs
+from tutor.engine.hand import RulesSpec
 from tutor.engine.play import PlayContext
+from tutor.solve import Solver
 
 
 def _cards(text: str) -> list[Card]:
@@ -38,3 +41,30 @@ def test_equal_runs(bid: str, hand: str, others: str, runs: str) -> None:
         assert {got[c] for c in cards} == {cards[0]}, run
     tops = {got[c] for c in _cards(hand)}
     assert len(tops) == runs.count("|") + 1
+
+
+SPECS = [
+    *(RulesSpec(p) for p in ("australian", "avondale", "american", "canadian", "three-handed",
+                             "five-handed", "six-handed")),
+    RulesSpec("six-handed", {"pack": "63-homemade"}),  # identical twins: equal only to themselves
+]
+
+
+def test_the_solver_values_equal_cards_the_same_on_random_positions() -> None:
+    """The solver groups equal cards its own way (in the C core); whatever ``equal_runs`` calls one
+    card must come to the same tricks there, or a puzzle's "only card" would be wrong."""
+    solver = Solver()
+    checked = 0
+    for pos, _ in random_positions(range(1, 160), SPECS, lambda rng, n: rng.choice((2, 3, 4, 5))):
+        hand = pos.hands[pos.to_move]
+        others = [c for i, h in enumerate(pos.hands) if i != pos.to_move for c in h]
+        runs = equal_runs(hand, [*others, *(p.card for p in pos.trick)], pos.ctx)
+        options = solver.options(pos)
+        by_run: dict[Card, set[int]] = {}
+        for play, tricks in options.items():
+            if play.names is None:
+                by_run.setdefault(runs[play.card], set()).add(tricks)
+        for top, values in by_run.items():
+            assert len(values) == 1, (pos, top, options)
+            checked += len([c for c in runs if runs[c] == top]) > 1
+    assert checked > 50  # runs of two or more cards were really tried (69 with these seeds)

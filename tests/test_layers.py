@@ -149,7 +149,7 @@ VIEW_GROUPS: dict[str, set[str]] = {
 
 #: A site build's steps, in the order the build runs them (tutor/views/site/__init__.py): a site
 #: module imports only modules of a later step; the modules of one step do not import each other.
-SITE_FLOW = [["export"], ["plan"], ["sources"], ["pages", "analysed", "viewer"], ["templating"],
+SITE_FLOW = [["export"], ["plan"], ["sources"], ["pages", "analysed", "viewer", "puzzles"], ["templating"],
              ["outfolder"]]
 
 

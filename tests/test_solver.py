@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from random_positions import random_positions
 
 from tutor.engine.cards import PACKS, Card, Joker, Suit, SuitedCard
 from tutor.engine.hand import RulesSpec
@@ -26,7 +27,7 @@ from tutor.engine.play import (
     trick_winner,
 )
 from tutor.engine.randomdeal import random_hand
-from tutor.engine.replay import replay
+from tutor.engine.replay import Replay, replay
 from tutor.engine.seats import Seat
 from tutor.files.handfile import load
 from tutor.solve import FAST, Position, SolveError, Solver, apply, deal_of, moves
@@ -114,26 +115,13 @@ def brute(pos: Position) -> int:
 
 def _positions(seeds: range, left: tuple[int, ...], *, suit_contracts: bool) -> list[Position]:
     """Positions from random hands with ``left`` tricks or fewer to go, some in mid-trick."""
-    out = []
-    for seed in seeds:
-        spec = SPECS[seed % len(SPECS)]
-        rep = replay(random_hand(seed, spec))
-        if rep.context is None or (rep.context.trumps is not None) != suit_contracts:
-            continue
-        try:
-            deal = deal_of(rep)
-        except SolveError:
-            continue
-        rng = random.Random(seed)
-        n = len(deal.start.seats)
-        tricks = len(deal.start.hands[0])
-        go = rng.choice(left) if n <= 4 else min(3, rng.choice(left))  # brute force's time
-        stop = (tricks - go) * n + rng.randrange(n)
-        pos = deal.start
-        for play in deal.plays[:stop]:
-            pos = apply(pos, play)
-        out.append(pos)
-    return out
+    def to_go(rng: random.Random, n: int) -> int:
+        return rng.choice(left) if n <= 4 else min(3, rng.choice(left))  # brute force's time
+
+    def kind(rep: Replay) -> bool:
+        return rep.context is not None and (rep.context.trumps is not None) == suit_contracts
+
+    return [pos for pos, _ in random_positions(seeds, SPECS, to_go, keep=kind)]
 
 
 NO_TRUMPS = _positions(range(1, 700), (1, 2, 3, 3, 4), suit_contracts=False)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tutor.views.terminal.history_commands import add_history_options, review_summary
 from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
+from tutor.views.terminal.puzzle import add_parser as add_puzzle_parser
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History
@@ -63,7 +64,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
     from tutor.views.terminal.handsave import check_save, save_hand
-    from tutor.views.terminal.practice import play_in_terminal
+    from tutor.views.terminal.practice import game_from_file, play_in_terminal
 
     warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
@@ -71,8 +72,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         if args.save is not None:
             check_save(args.save, force=args.force)  # before the deal, so no hand is played for nothing
-        game = Game(args.rules, args.seed, budget=budget)
         seat = Seat.parse(args.seat)
+        if (args.from_file is None) != (args.at is None):
+            raise GameError("--from FILE and --at TRICK[.CARD] go together (see docs/practice.md)")
+        game = (Game(args.rules, args.seed, budget=budget) if args.from_file is None
+                else game_from_file(args.from_file, seat, args.at, seed=args.seed, budget=budget))
         if seat not in game.seats:
             raise GameError(f"{seat.word} does not sit at the {game.rules.players}-handed table "
                             f"(seats {' '.join(s.value for s in game.seats)})")
@@ -202,7 +206,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         site = Site(args.paths, args.out, templates=args.templates, title=args.title, matches=args.matches,
-                    embed=args.embed, analysis=args.analysis)
+                    embed=args.embed, analysis=args.analysis, puzzles=args.puzzles)
         report = site.build(force=args.force)
     except ExportError as err:
         print(one_line(f"tutor export: {err}"), file=sys.stderr)
@@ -242,9 +246,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
         paths.append(path)
-    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
+    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask, but a
+    # review asks the decisions the history holds (the mistakes `tutor review --remember` kept).
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
-             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
+             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays or args.review else [])])
     if unknown_topics(args.topic or ()):
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
@@ -428,6 +433,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "before the deal; if writing fails at the end, the hand goes to a temporary file)")
     p.add_argument("--force", action="store_true", help="with --save: write over an existing file")
     p.add_argument("--auto", action="store_true", help="the computer plays the learner's seat too")
+    p.add_argument("--from", dest="from_file", metavar="FILE",
+                   help="play on from a decision of --seat in this hand file (with --at; the "
+                   "file's rules)")
+    p.add_argument("--at", metavar="TRICK[.CARD]", help="with --from: the decision to retry "
+                   "(4: the seat's card in trick 4; 4.2; discard; call1: its first call)")
     p.add_argument("--samples", type=int, metavar="N",
                    help="solve N layouts a card with no clock (reproducible; default: about a "
                    "second a card)")
@@ -451,6 +461,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only deals played in this contract (misère as the computer bids it; "
                         "no-trumps bid by the best no-trumps count); --deals seeds are tried")
     p.set_defaults(func=cmd_puzzles)
+    add_puzzle_parser(sub)
 
     p = sub.add_parser("check", help="check hand files (folders recursively); one line a problem")
     p.add_argument("paths", nargs="+", help="hand files, or folders of them (searched for *.yaml)")
@@ -471,6 +482,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write embed/NAME.html: each lesson's hand viewer alone, for an <iframe>")
     p.add_argument("--force", action="store_true",
                    help="overwrite files in the output folder that tutor did not write")
+    p.add_argument("--puzzles", metavar="DIR",
+                   help="a folder of puzzle files (tutor puzzles mine): a puzzles section, by theme, "
+                        "with the learner's rating kept in the browser")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.set_defaults(func=cmd_export)
 
@@ -527,6 +541,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_history_options(p)
     p.set_defaults(func=cmd_quiz)
     add_history_parsers(sub)
+    from tutor.views.terminal.review import add_review_parser
+
+    add_review_parser(sub)  # tutor review FILE --seat S
     return parser
 
 

@@ -47,6 +47,11 @@ TABLES: dict[str, tuple[str, ...]] = {
     "questions": ("key", "deal", "kind", "trick", "place", "topics", "rulings", "prompt"),
     "answers": ("id", "uid", "learner", "question", "answered_at", "correct", "seconds", "given"),
     "cards": ("learner", "question", "due", "state"),
+    "puzzles": ("key", "title", "themes", "rating", "deviation", "volatility"),
+    "learner_ratings": ("learner", "rating", "deviation", "volatility"),
+    "attempts": ("id", "uid", "learner", "puzzle", "attempted_at", "solved", "theme_shown", "given",
+                 "seconds"),
+    "puzzle_cards": ("learner", "puzzle", "due", "state"),
 }
 
 # SQLite's primary result codes (the low byte of an extended code).

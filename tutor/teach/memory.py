@@ -19,8 +19,6 @@ history, or a damaged one, is a :class:`HistoryError` naming the file and the fa
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import json
 import sqlite3
 import uuid
@@ -33,7 +31,6 @@ from types import TracebackType
 import platformdirs
 from fsrs import Card
 
-from tutor.engine.hand import Hand
 from tutor.files.handfile import dumps
 from tutor.files.writeguard import database_problem
 from tutor.teach import schedule
@@ -50,6 +47,7 @@ from tutor.teach.history_file import (
     stored_time,
     tables,
 )
+from tutor.teach.keys import deal_id, key_of
 from tutor.teach.quiz import Question, QuestionKind
 from tutor.teach.stored import QUESTION_COLUMNS, Answer, StoredQuestion, stored_answer, stored_question
 
@@ -118,6 +116,46 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )""",
         "CREATE INDEX cards_by_due ON cards (learner, due)",
     ),
+    (
+        # Puzzles (issue 28): each puzzle's Glicko-2 rating, one for the whole file (every
+        # learner's solves rate it), and its title and themes as last served.
+        """CREATE TABLE puzzles (
+            key TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            themes TEXT NOT NULL,
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL CHECK (deviation > 0),
+            volatility REAL NOT NULL CHECK (volatility > 0)
+        )""",
+        # Each learner's Glicko-2 rating: derived from the attempts, like the cards from answers.
+        """CREATE TABLE learner_ratings (
+            learner INTEGER PRIMARY KEY REFERENCES learners(id),
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL CHECK (deviation > 0),
+            volatility REAL NOT NULL CHECK (volatility > 0)
+        )""",
+        # One row an attempt at a puzzle: a game between the learner and the puzzle.
+        """CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,
+            learner INTEGER NOT NULL REFERENCES learners(id),
+            puzzle TEXT NOT NULL REFERENCES puzzles(key),
+            attempted_at TEXT NOT NULL,
+            solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+            theme_shown INTEGER NOT NULL CHECK (theme_shown IN (0, 1)),
+            given TEXT NOT NULL,
+            seconds REAL
+        )""",
+        "CREATE INDEX attempts_by_learner ON attempts (learner, attempted_at)",
+        # A missed puzzle's review schedule (FSRS), from its first miss on.
+        """CREATE TABLE puzzle_cards (
+            learner INTEGER NOT NULL REFERENCES learners(id),
+            puzzle TEXT NOT NULL REFERENCES puzzles(key),
+            due TEXT NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (learner, puzzle)
+        )""",
+    ),
 ]
 
 
@@ -135,12 +173,6 @@ def iso(when: datetime) -> str:
     if when.tzinfo is None:
         raise ValueError(f"{when} has no time zone: the history stores times in UTC")
     return when.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def deal_id(hand: Hand) -> str:
-    """The deal's name in the history: a hash of its cards and play, not of its title or notes."""
-    bare = dataclasses.replace(hand, title="", notes={}, tags=(), summary=None, decision=None)
-    return hashlib.sha256(dumps(bare).encode()).hexdigest()[:16]
 
 
 def locator(q: Question) -> tuple[int | None, str | None]:
@@ -169,14 +201,6 @@ def question_key(q: Question) -> str:
     if q.deal is None:
         raise ValueError("this question does not say which deal it is from, so it cannot be remembered")
     return key_of(deal_id(q.deal), q.kind, *locator(q))
-
-
-def key_of(deal: str, kind: QuestionKind, trick: int | None, place: str | None) -> str:
-    """The key of the question of this kind at this point of this deal (see :func:`question_key`)."""
-    where = "" if trick is None else f"/{trick}" + (f".{place}" if place else "")
-    if trick is None and place:
-        where = f"/{place}"
-    return f"{deal}/{kind.value}{where}"
 
 
 def _rulings(q: Question) -> list[str]:

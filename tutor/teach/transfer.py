@@ -8,7 +8,20 @@ be imported on another machine and the questions asked again there::
      "questions": [{"key": "...", "deal": "<id>", "kind": "who-wins", "trick": 3, "place": null,
                     "topics": [...], "rulings": [...], "prompt": "..."}],
      "answers": [{"uid": "...", "question": "<key>", "at": "2026-01-01T09:00:00+00:00",
-                  "correct": true, "seconds": 4.2, "given": ["N"]}]}
+                  "correct": true, "seconds": 4.2, "given": ["N"]}],
+     "rating": {"rating": 1562.3, "deviation": 212.0, "volatility": 0.06},
+     "puzzles": [{"key": "<deal id>", "title": "...", "themes": ["ruffing"],
+                  "rating": 1480.2, "deviation": 290.1, "volatility": 0.06}],
+     "attempts": [{"uid": "...", "puzzle": "<key>", "at": "2026-01-01T09:05:00+00:00",
+                   "solved": false, "theme_shown": true, "given": "KC", "seconds": 31.0}]}
+
+Version 2 added the last three (the puzzles, :mod:`tutor.teach.ratings`): the learner's
+Glicko-2 rating, the puzzles they attempted with their ratings, and the attempts; a version 1
+export has none and still imports. The ratings are checked (a finite rating from -10,000 to
+10,000, a deviation above 0 and at most 1,000, a volatility above 0 and at most 1) but not
+stored as they are: like the schedules, they are worked out again from all the attempts in the
+file once the new ones are in (:func:`tutor.teach.ratings.rebuild`), so an export imported into
+an empty history has the ratings it was exported with.
 
 Importing checks the whole export before it writes anything: every value has its type and a
 sensible range (a time between 1970 and a day past this machine's clock, seconds from 0 to
@@ -23,20 +36,23 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tutor.files.handfile import loads
 from tutor.files.problems import FileProblems
+from tutor.teach.glicko import Rating
+from tutor.teach.history_file import stored_time, stored_words
 from tutor.teach.memory import History, HistoryError, iso, key_of
 from tutor.teach.quiz import QuestionKind
+from tutor.teach.ratings import learner_rating, rebuild
 
 __all__ = ["FORMAT", "MAX_EXPORT_BYTES", "CheckedExport", "check_export", "export_history", "import_history",
            "read_export"]
 
 FORMAT = "tutor-history"
-VERSION = 1
+VERSION = 2
 
 #: The largest export ``tutor history import`` reads: 64 MiB. An answer takes about 0.8 kB of
 #: export when a deal is asked three or four times, and up to 2.5 kB when each answer has a deal
@@ -47,6 +63,10 @@ MAX_EXPORT_BYTES = 64 * 1024 * 1024
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 MAX_SECONDS = 10**9
 MAX_TRICK = 99
+#: The ranges an exported Glicko-2 rating's numbers are checked against.
+RATING_RANGE = (-10_000.0, 10_000.0)
+MAX_DEVIATION = 1_000.0
+MAX_VOLATILITY = 1.0
 
 
 def export_history(history: History) -> dict[str, Any]:
@@ -65,6 +85,7 @@ def export_history(history: History) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "learner": history.learner,
+        **_puzzle_export(history),
         "deals": dict(sorted(deals.items())),
         "questions": [
             {"key": q.key, "deal": deal_of[q.key], "kind": q.kind.value, "trick": q.trick, "place": q.place,
@@ -76,6 +97,29 @@ def export_history(history: History) -> dict[str, Any]:
              "seconds": a.seconds, "given": list(a.given)}
             for a, _q in answers
         ],
+    }
+
+
+def _rating_json(r: Rating) -> dict[str, float]:
+    return {"rating": r.rating, "deviation": r.deviation, "volatility": r.volatility}
+
+
+def _puzzle_export(history: History) -> dict[str, Any]:
+    """The learner's rating, the puzzles they attempted and their attempts (version 2)."""
+    me = history.learner_id
+    rows = history.connection.execute(
+        "SELECT a.uid, a.puzzle, a.attempted_at, a.solved, a.theme_shown, a.given, a.seconds"
+        " FROM attempts a WHERE a.learner = ? ORDER BY a.attempted_at, a.id", (me,)).fetchall()
+    puzzles = history.connection.execute(
+        "SELECT key, title, themes, rating, deviation, volatility FROM puzzles WHERE key IN"
+        " (SELECT puzzle FROM attempts WHERE learner = ?) ORDER BY key", (me,)).fetchall()
+    return {
+        "rating": _rating_json(learner_rating(history)),
+        "puzzles": [{"key": k, "title": t, "themes": list(stored_words(history.path, th, f"puzzle {k!r}")),
+                     **_rating_json(Rating(r, d, v))} for k, t, th, r, d, v in puzzles],
+        "attempts": [{"uid": u, "puzzle": p, "at": iso(stored_time(history.path, at, f"attempt {u!r}")),
+                      "solved": bool(ok), "theme_shown": bool(shown), "given": g, "seconds": sec}
+                     for u, p, at, ok, shown, g, sec in rows],
     }
 
 
@@ -183,6 +227,9 @@ class CheckedExport:
     deals: list[tuple[str, str, str]]
     questions: list[tuple[str, str, str, int | None, str | None, str, str, str]]
     answers: list[tuple[str, str, str, bool, float | None, str]]
+    puzzles: list[tuple[str, str, str, float, float, float]] = field(default_factory=list)
+    attempts: list[tuple[str, str, str, bool, bool, str, float | None]] = field(default_factory=list)
+    rating: Rating | None = None
 
 
 def check_export(data: Any, source: str = "<json>", now: datetime | None = None) -> CheckedExport:
@@ -249,11 +296,58 @@ def check_export(data: Any, source: str = "<json>", now: datetime | None = None)
         seconds = _number(a, "seconds", where, 0, MAX_SECONDS, (int, float))
         given = json.dumps(_words(a, "given", where))
         out.answers.append((uid, key, when, correct, None if seconds is None else float(seconds), given))
+    if version >= 2:
+        out = _check_puzzles(data, source, now, out)
     return out
 
 
+def _checked_rating(obj: Any, where: str) -> Rating:
+    low, high = RATING_RANGE
+    rating = _number(obj, "rating", where, low, high, (int, float))
+    deviation = _number(obj, "deviation", where, 0, MAX_DEVIATION, (int, float))
+    volatility = _number(obj, "volatility", where, 0, MAX_VOLATILITY, (int, float))
+    for key, value in (("rating", rating), ("deviation", deviation), ("volatility", volatility)):
+        if value is None:
+            raise HistoryError(f"{where}: {key!r} should be a number, not null")
+    if deviation == 0 or volatility == 0:
+        raise HistoryError(f"{where}: a Glicko-2 rating's deviation and volatility are above 0")
+    return Rating(float(rating), float(deviation), float(volatility))
+
+
+def _check_puzzles(data: Any, source: str, now: datetime, out: CheckedExport) -> CheckedExport:
+    """Version 2's rating, puzzles and attempts (see the module's text)."""
+    rating = _checked_rating(_need(data, "rating", dict, source), f"{source}: rating")
+    keys: set[str] = set()
+    for n, p in enumerate(_need(data, "puzzles", list, source)):
+        where = f"{source}: puzzles[{n}]"
+        key = _name(p, "key", where)
+        if key in keys:
+            raise HistoryError(f"{where}: the puzzle {_said(key)} is listed twice")
+        keys.add(key)
+        r = _checked_rating(p, where)
+        out.puzzles.append((key, _need(p, "title", str, where), json.dumps(_words(p, "themes", where)),
+                            r.rating, r.deviation, r.volatility))
+    uids: set[str] = set()
+    for n, a in enumerate(_need(data, "attempts", list, source)):
+        where = f"{source}: attempts[{n}]"
+        uid = _name(a, "uid", where)
+        if uid in uids:
+            raise HistoryError(f"{where}: the attempt {_said(uid)} is listed twice")
+        uids.add(uid)
+        key = _need(a, "puzzle", str, where)
+        if key not in keys:
+            raise HistoryError(f"{where}: puzzle {_said(key)} is not among the export's puzzles")
+        when = _time(a, "at", where, now)
+        seconds = _number(a, "seconds", where, 0, MAX_SECONDS, (int, float))
+        out.attempts.append((uid, key, when, _need(a, "solved", bool, where),
+                             _need(a, "theme_shown", bool, where), _need(a, "given", str, where),
+                             None if seconds is None else float(seconds)))
+    return replace(out, rating=rating)
+
+
 def import_history(history: History, data: Any, source: str = "<json>") -> int:
-    """Add an exported history's answers to this history's learner; returns how many were new.
+    """Add an exported history's answers and puzzle attempts to this history's learner; returns
+    how many were new.
 
     ``data`` is the JSON, or an export already checked. Raises :class:`HistoryError` naming the
     source and the entry when the JSON is not an export; then nothing at all is imported.
@@ -277,4 +371,16 @@ def import_history(history: History, data: Any, source: str = "<json>") -> int:
                 added += 1
                 touched.add(key)
         history.rebuild(db, sorted(touched))
-    return added
+        db.executemany(
+            "INSERT OR IGNORE INTO puzzles (key, title, themes, rating, deviation, volatility)"
+            " VALUES (?, ?, ?, ?, ?, ?)", export.puzzles)
+        tried = 0
+        for uid, key, when, solved, shown, given, seconds in export.attempts:
+            cur = db.execute(
+                "INSERT OR IGNORE INTO attempts (uid, learner, puzzle, attempted_at, solved, theme_shown,"
+                " given, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (uid, learner, key, when, int(solved), int(shown), given, seconds))
+            tried += cur.rowcount
+        if tried:
+            rebuild(history, db)
+    return added + tried

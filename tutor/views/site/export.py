@@ -30,6 +30,7 @@ from tutor.views.shared.render import Pictures, UnreadableTemplate
 from tutor.views.site.analysed import AnalysisCache
 from tutor.views.site.outfolder import MANIFEST, FolderError, publish
 from tutor.views.site.plan import plan_pages
+from tutor.views.site.puzzles import PuzzleError, PuzzleSection, puzzle_section
 from tutor.views.site.sources import (
     Found,
     Lesson,
@@ -97,7 +98,8 @@ class Site:
     is a folder whose templates (and ``tutor.css``, ``quiz.js``) win over the shipped ones by
     name; ``extra_pages`` are further pages to draw (see :class:`Page`); ``matches`` are match
     files (or folders of them), each drawn as a score sheet page in ``scores/``; with ``embed``,
-    each lesson also gets ``embed/NAME.html``, its hand viewer alone, to show in an ``<iframe>``.
+    each lesson also gets ``embed/NAME.html``, its hand viewer alone, to show in an ``<iframe>``;
+    ``puzzles`` is a folder of puzzle files, served on ``puzzles/index.html`` (:mod:`.puzzles`).
     """
 
     def __init__(
@@ -111,8 +113,11 @@ class Site:
         matches: Sequence[str | Path] | str | Path = (),
         embed: bool = False,
         analysis: bool = False,
+        puzzles: str | Path | None = None,
     ) -> None:
         self.embed = embed
+        #: A folder of puzzle files: the site gets a puzzles section (:mod:`.puzzles`).
+        self.puzzles = None if puzzles is None else Path(puzzles)
         #: With ``analysis``, each lesson page shows the solver's analysis and best-card questions
         #: (:mod:`tutor.views.site.analysed`); ``analysed`` counts the hands the solver ran on.
         self.analysis = analysis
@@ -149,6 +154,8 @@ class Site:
                 return self._build(force)
         except UnreadableTemplate as err:  # a pipe or device among the --templates, say
             raise ExportError(str(err)) from None
+        except PuzzleError as err:  # --puzzles names no folder of puzzles, or a file in it is not one
+            raise ExportError(f"--puzzles: {err}") from None
 
     def _build(self, force: bool) -> BuildReport:
         report = BuildReport()
@@ -160,9 +167,11 @@ class Site:
             # Every hand file was bad: a site of no lessons would remove the pages already
             # there, as a typo in a source would (missing_source), so nothing is written.
             return report
-        extra = [*self.extra_pages, *sheets]
+        section = puzzle_section(self.puzzles, self.env) if self.puzzles is not None else PuzzleSection()
+        extra = [*self.extra_pages, *sheets, *section.pages]
         pages = plan_pages(lessons, title=self.title, extra_pages=extra, embed=self.embed)
         files = site_files(self.env, pages, self.title, extra)
+        files.update(section.files)
         try:
             done = publish(self.out, files, force=force)
         except FolderError as err:

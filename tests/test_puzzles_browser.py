@@ -1,0 +1,115 @@
+"""The site's puzzles section (``tutor export --puzzles DIR``) in a real headless Chromium, from disk.
+
+A wrong card shows its refutation, then the answer; a right one moves the rating as Glicko-2
+says (the page's arithmetic against :mod:`tutor.teach.glicko`); the rating kept in
+``localStorage`` survives a reload; the JSON the page exports is what ``tutor history import``
+reads, and gives the history the rating the page showed. No request leaves the site's files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tutor.cli import main
+from tutor.teach import glicko
+from tutor.teach.memory import History
+from tutor.teach.ratings import learner_rating, standing
+from tutor.views.site.export import ExportError, Site
+from tutor.views.terminal.puzzles import mine_deals
+
+HERE = Path(__file__).parent
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("puzzles")
+    mine_deals(3, 1, folder)
+    first, second = sorted(folder.glob("*.yaml"))[:2]
+    first.write_text(first.read_text().replace("tags: [puzzle, open-hands]",
+                                               "tags: [puzzle, open-hands, ruffing]"))
+    second.write_text(second.read_text().replace("tags: [puzzle, open-hands]",
+                                                 "tags: [puzzle, at-the-table, ducking]"))
+    out = tmp_path_factory.mktemp("puzzle-site")
+    assert Site([HERE / "export_hands"], out, puzzles=folder).build().ok
+    return out
+
+
+def _data(site: Path) -> dict[str, dict[str, object]]:
+    text = (site / "puzzles" / "puzzles-data.js").read_text(encoding="utf-8")
+    payload = json.loads(text.split("window.TUTOR_PUZZLES = ", 1)[1].rstrip().rstrip(";"))
+    return {p["key"]: p for p in payload["puzzles"]}
+
+
+def _open(page: Page, site: Path, requests: list[str], theme: str = "") -> dict[str, object]:
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto((site / "puzzles" / "index.html").as_uri() + (f"#theme={theme}" if theme else ""))
+    key = page.locator("#puzzles").get_attribute("data-key")
+    assert key is not None
+    return _data(site)[key]
+
+
+def test_wrong_shows_the_refutation_then_the_answer(page: Page, site: Path) -> None:
+    requests: list[str] = []
+    p = _open(page, site, requests)
+    right, legal = p["right"], p["legal"]
+    assert isinstance(right, list) and isinstance(legal, list)
+    wrong = next(c for c in legal if c not in right)
+    page.locator(f'#pz-cards button[data-card="{wrong}"]').click()
+    feedback = page.locator("#pz-feedback")
+    refutation = feedback.locator('[data-part="refutation"]').inner_text()
+    refutations = p["refutations"]
+    assert isinstance(refutations, dict)
+    assert refutation.startswith("Not quite. After ") and str(refutations[wrong]) in refutation
+    texts = feedback.locator("p").all_inner_texts()
+    assert texts.index(refutation) < texts.index(feedback.locator('[data-part="answer"]').inner_text())
+    assert page.locator("#pz-table [data-seat]").count() == len(p["table"]["hands"])  # type: ignore[index]
+    assert all(u.startswith("file://") for u in requests), "nothing loaded from elsewhere"
+
+
+def test_right_moves_the_rating_as_glicko2_says_and_the_export_imports(
+        page: Page, site: Path, tmp_path: Path) -> None:
+    p = _open(page, site, [])
+    right = p["right"]
+    assert isinstance(right, list)
+    page.locator(f'#pz-cards button[data-card="{right[0]}"]').click()
+    shown = float(page.locator("#puzzles").get_attribute("data-rating") or "nan")
+    want, _ = glicko.solve(glicko.DEFAULT, glicko.DEFAULT, True)
+    assert shown == pytest.approx(want.rating, abs=1e-6) and shown > 1500
+    assert page.locator("#pz-rating").inner_text() == f"{want.rating:.0f} ± {want.deviation:.0f}"
+    page.reload()
+    assert float(page.locator("#puzzles").get_attribute("data-rating") or "nan") == pytest.approx(shown)
+    assert page.locator("#puzzles").get_attribute("data-key") != p["key"], "not the one just seen"
+    with page.expect_download() as info:
+        page.locator("#pz-export").click()
+    exported = tmp_path / "site.json"
+    info.value.save_as(exported)
+    db = tmp_path / "h.sqlite3"
+    assert main(["history", "import", str(exported), "--db", str(db)]) == 0
+    with History(db) as history:
+        assert learner_rating(history).rating == pytest.approx(shown, abs=1e-6)
+        assert standing(history).attempted == {p["key"]}
+
+
+def test_an_at_the_table_puzzle_shows_the_seats_own_hand_until_the_answer(page: Page, site: Path) -> None:
+    p = _open(page, site, [], theme="ducking")
+    assert p["kind"] == "at-the-table"
+    assert page.locator("#pz-table [data-seat]").all_inner_texts() == [
+        page.locator(f'#pz-table [data-seat="{p["seat"]}"]').inner_text()]
+    assert "hands open after the answer" in page.locator("#pz-table").inner_text()
+    assert "Which card is best, with what" in page.locator("#pz-prompt").inner_text()
+    right = p["right"]
+    assert isinstance(right, list)
+    page.locator(f'#pz-cards button[data-card="{right[0]}"]').click()
+    assert page.locator("#pz-table [data-seat]").count() == len(p["table"]["hands"])  # type: ignore[index]
+    assert "counts for 50%" in page.locator('#pz-feedback [data-part="rating"]').inner_text()
+
+
+def test_a_puzzles_folder_that_is_not_one_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ExportError, match=r"--puzzles: .*no puzzles here"):
+        Site([HERE / "export_hands"], tmp_path / "out", puzzles=tmp_path).build()
