@@ -109,6 +109,15 @@ TOPIC_STAGES: dict[str, str] = {
     "west-seventh-street": "tables",
     # the score: the end of a game, and the sacrifice that stops it
     "game-end": "game-end", "sacrifice": "game-end",
+    # the puzzle themes (tutor/teach/puzzles/themes.py), each with the stage of its technique
+    "ruffing": "trumps", "throw-in": "trumps", "over-ruffing": "defence", "ducking": "defence",
+    "unblocking": "no-trumps", "keeping-a-guard": "no-trumps", "keeping-the-joker": "joker",
+    "joker-compulsory": "misere", "misere-ducking": "misere", "misere-escaping": "misere",
+    # the presets a puzzle names: the Australian rules are the path's own, the others tables
+    "australian": "start", "american": "tables", "avondale": "tables",
+    # a hand of your own, reviewed (tutor review --save-lesson): the rules' stage until its
+    # author gives it a teaching point
+    "own-mistakes": "start",
 }
 
 #: The topics that name a table or a preset of its own: a lesson with one of them among its
