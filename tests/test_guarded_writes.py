@@ -93,7 +93,7 @@ def test_every_writing_command_refuses_a_path_it_must_not_write_in_one_line(
     done = tutor(*(str(path) if a == "{}" else a for a in COMMANDS[command]), cwd=tmp_path)
     _one_line_naming(done, path, words)
     if command.startswith("play"):
-        assert "Your cards, all hands open" not in done.stdout  # refused before the deal
+        assert "Review of your decisions" not in done.stdout  # refused before the deal
 
 
 def test_a_database_whose_wal_file_is_a_pipe_is_refused_before_sqlite_opens_it(tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ def test_a_hand_whose_file_fails_at_the_end_goes_to_a_temporary_file(
     monkeypatch.setattr(practice, "play_in_terminal", play_and_meanwhile)
     status, out, err = _run([*PLAY, "--save", str(path), *(["--force"] if force else [])], capsys)
     assert status == 1
-    assert "Your cards, all hands open" in out  # the hand was played to the end
+    assert "Review of your decisions, South" in out  # the hand was played to the end
     [kept] = list(temp.iterdir())
     assert err == (f"tutor play: could not write the hand to {path} ({reason.format(path=path)}); "
                    f"it is saved in {kept} instead (tutor check {kept})\n")

@@ -296,7 +296,7 @@ def test_tutor_play_scripted_end_to_end(tmp_path: Path, monkeypatch: pytest.Monk
     assert "Not allowed: cannot bid 11 tricks" in said
     refusal = said.split("Not allowed: trick 1, card 1")[1]  # the engine's reason, card refused
     assert Card.parse(north_card).words() in refusal.split("Your card")[0]
-    assert "Your cards, all hands open" in out
+    assert "Review of your decisions, South" in out
     assert max(display_width(line) for line in out.splitlines()) <= 100
     assert load(saved).play == played.play
     assert check(saved)[1] == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,11 +18,14 @@ from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.files.handfile import load
 from tutor.solve import analyse
+from tutor.teach.handreview.table import BY_THE_REVIEW, TABLE_LAYOUTS, summary_lines, table_review
+from tutor.teach.handreview.value import Review
 from tutor.teach.players import Budget, Game
 from tutor.teach.players.aftermath import what_happens
 from tutor.teach.players.retry import RetryError, decisions, find_decision, retry
 from tutor.teach.players.seen import log_text, why_shown
 from tutor.views.terminal.practice import play_in_terminal
+from tutor.views.terminal.practice_end import end_of_hand
 
 QUICK = Budget(None, 2, 2, 2)
 HANDS = Path(__file__).parent.parent / "hands"
@@ -54,19 +58,60 @@ def test_the_log_names_each_call_and_card_once_with_the_reason_under_it() -> Non
             assert said.count(" ".join(step.ruling.text.split())) == 1, step.ruling.text
 
 
-def test_the_end_of_a_hand_shows_the_whole_deal_and_what_happens_after_the_costliest_card() -> None:
+def _flat(text: str) -> str:
+    return " ".join(text.split())  # the terminal wraps long lines
+
+
+def test_the_end_of_a_hand_shows_the_whole_deal_the_review_and_what_happens_after_the_costliest_card(
+) -> None:
     out = io.StringIO()
     play_in_terminal(Game("australian", 1, budget=QUICK), Seat.S, io.StringIO(""), out, auto=True)
     text = out.getvalue()
-    deal = text.split("The whole deal, as dealt:")[1].split("Your cards")[0]
+    deal = text.split("The whole deal, as dealt:")[1].split("Review of your decisions")[0]
     rep, _ = played(1)
     for seat, cards in rep.hand.hands.items():
         line = next(x for x in deal.splitlines() if x.strip().startswith(seat.word + ":"))
         assert sorted(line.split(":", 1)[1].split()) == sorted(c.pretty() for c in cards)
     assert "Kitty: " in deal
-    assert "What happens after your 9♣ in trick 3" in text  # the first of South's costliest
-    assert "And after A♥ instead (the double-dummy best card):" in text
+    review = table_review(rep, Seat.S, seed=1)  # the table reviews by its game's seed
+    assert isinstance(review, Review) and [v.place for v in review.costliest()] == ["3.3", "4.2", "1.1"]
+    for line in summary_lines(review):  # the review's summary, the costliest decisions in words
+        assert _flat(line) in _flat(text)
+    assert "Trick 3: South's 9♣ ??: with what South could see" in _flat(text)
+    assert f"each over at most {TABLE_LAYOUTS} layouts" in _flat(text)
+    assert "all hands open (par" not in text and "cost 1 trick" not in text  # the old analysis
+    assert "What happens after your 9♣ in trick 3" in text  # the costliest marked card
+    assert f"And after A♥ instead ({BY_THE_REVIEW}):" in text
     assert "trick 3: North 6♠, East Q♥, [South 9♣], West J♠: East wins" in text
+
+
+def test_show_after_the_hand_compares_with_the_reviews_better_card() -> None:
+    rep, _ = played(1)
+    game = Game("australian", 1, budget=QUICK, start=rep.hand)  # the hand over: straight to the end
+    out = io.StringIO()
+    play_in_terminal(game, Seat.S, io.StringIO("show 1\n"), out)
+    shown = out.getvalue().split("Retry from: show 1")[1]
+    # 7♣ was a double-dummy best card (no other line before the review), but with what South
+    # could see the joker was better (the review marks the 7♣ ?)
+    assert "What happens after your 7♣ in trick 1" in shown
+    assert f"And after Jo instead ({BY_THE_REVIEW}):" in shown
+    assert "trick 1: [South Jo]," in shown
+
+
+@pytest.mark.parametrize("other", ["A♥", "Jo", "8♥"])
+def test_the_better_line_follows_the_reviews_better_card(other: str) -> None:
+    rep, _ = played(1)
+    review = table_review(rep, Seat.S, seed=1)  # the table reviews by its game's seed
+    assert isinstance(review, Review)
+    worst = review.costliest()[0]
+    assert worst.place == "3.3" and worst.mark == "??"
+    best = next(o for o in worst.options if o.words == other)
+    doctored = replace(review, plays=tuple(replace(v, best=best) if v is worst else v
+                                           for v in review.plays))
+    text = "\n".join(end_of_hand(rep, Seat.S, review=doctored))
+    assert f"And after {other} instead ({BY_THE_REVIEW}):" in text
+    better = text.split("And after")[1]
+    assert f"[South {other}]" in better.splitlines()[1]
 
 
 def _cards_before(rep: Replay, step: int) -> list[Play]:

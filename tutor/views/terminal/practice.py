@@ -5,8 +5,9 @@ away (``7C 9C 6D``), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts
 answer gets the engine's ruling, or its reason for refusing; each computer move says why in
 one sentence, as far as the learner's seat could know it (:mod:`~tutor.teach.players.told`; the
 kitty and another seat's discard face down). At the end come the whole deal, the computer's
-reasons in full, the double-dummy analysis of the learner's cards and what happens after the
-costliest, and an offer to retry from any decision of the learner's
+reasons in full, the short summary of the review of the learner's decisions
+(:func:`~tutor.teach.handreview.table.table_review`) and what happens after the costliest marked
+card, with the review's better card, and an offer to retry from any decision of the learner's
 (:mod:`~tutor.views.terminal.practice_end`).
 """
 
@@ -24,8 +25,9 @@ from tutor.engine.play import Play, PlayContext, effective_suit
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.solve import SolveError
+from tutor.teach.handreview.table import table_review, what_happens_after
+from tutor.teach.handreview.value import Review
 from tutor.teach.players import Game, GameError, Phase
-from tutor.teach.players.aftermath import what_happens
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget
 from tutor.teach.players.retry import RetryError, decisions, find_decision, retry
 from tutor.teach.players.seen import log_text, why_shown
@@ -60,6 +62,7 @@ class _Table:
     def __init__(self, game: Game, seat: Seat, inp: TextIO, out: TextIO, auto: bool) -> None:
         self.game, self.seat, self.inp, self.out, self.auto = game, seat, inp, out, auto
         self.reasons: list[str] = []  # the computer's reasons in full, for the end of the hand
+        self.review: Review | str = ""  # the review of the hand just ended (str: why none)
 
     def say(self, text: str) -> None:
         indent = " " * (len(text) - len(text.lstrip(" ")))
@@ -159,7 +162,8 @@ class _Table:
                         return 1
                 else:
                     self.computer()
-            for line in end_of_hand(g.replay, self.seat, self.reasons):
+            self.review = table_review(g.replay, self.seat, seed=g.seed)
+            for line in end_of_hand(g.replay, self.seat, self.reasons, self.review):
                 self.say(line)
             if self.auto or not self.after_the_hand():
                 return 0
@@ -185,7 +189,7 @@ class _Table:
                     if d.kind is not StepKind.CARD:
                         raise RetryError("'show' follows a card: give a trick")
                     number = sum(1 for s in rep.steps[:d.step] if s.kind is StepKind.CARD)
-                    for line in what_happens_text(what_happens(rep, number)):
+                    for line in what_happens_text(what_happens_after(rep, number, self.review)):
                         self.say(line)
                     continue
                 self.game = retry(rep, self.seat, answer, seed=self.game.seed,

@@ -1,9 +1,6 @@
 """The end of a hand at the terminal's practice table: the whole deal, the computer's reasons in
-full, what the learner's cards were worth, and what happens after a card (the line that punishes
-it, the line after the better card), each as lines of text.
-
-:func:`end_of_hand` makes the whole end-of-hand text in one place, so that the review can take
-the analysis's place when it lands.
+full, the short summary of the review of the learner's decisions, and what happens after a card
+(the line that punishes it, the line after the review's better card), each as lines of text.
 """
 
 from __future__ import annotations
@@ -16,10 +13,12 @@ from tutor.engine.play import PlayContext
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
-from tutor.solve import Analysis, SolveError, analyse
-from tutor.teach.players.aftermath import Line, WhatHappens, what_happens
+from tutor.solve import SolveError
+from tutor.teach.handreview.table import summary_lines, table_review, what_happens_after
+from tutor.teach.handreview.value import Review
+from tutor.teach.players.aftermath import Line, WhatHappens
 
-__all__ = ["costliest", "end_of_hand", "line_text", "the_deal", "what_happens_text"]
+__all__ = ["end_of_hand", "line_text", "the_deal", "what_happens_text"]
 
 
 def _cards(cards: object, context: PlayContext | None) -> str:
@@ -34,12 +33,6 @@ def the_deal(hand: Hand, context: PlayContext | None) -> list[str]:
     if hand.discard:
         kitty += f"; put away: {_cards(hand.discard, context)}"
     return [*out, kitty]
-
-
-def costliest(analysis: Analysis, seat: Seat) -> int | None:
-    """The index (among all cards played) of ``seat``'s card that cost most, or None."""
-    mine = [(p.cost, -k, k) for k, p in enumerate(analysis.plays) if p.seat == seat and p.cost]
-    return max(mine)[2] if mine else None
 
 
 def line_text(line: Line) -> list[str]:
@@ -74,30 +67,26 @@ def what_happens_text(what: WhatHappens) -> list[str]:
     return out
 
 
-def end_of_hand(rep: Replay, seat: Seat, reasons: Sequence[str] = ()) -> list[str]:
+def end_of_hand(rep: Replay, seat: Seat, reasons: Sequence[str] = (),
+                review: Review | str | None = None) -> list[str]:
     """The end of a practice hand: the whole deal, the computer's ``reasons`` in full (told
-    during the hand only as far as the learner's seat could know them), then what ``seat``'s
-    cards were worth with all hands open and what happens after the costliest of them."""
+    during the hand only as far as the learner's seat could know them), then the short summary
+    of the review of ``seat``'s decisions (:func:`~tutor.teach.handreview.table.table_review`,
+    made here when ``review`` is None) and what happens after the costliest marked card, with
+    the review's better card as the better line."""
     out = the_deal(rep.hand, rep.context)
     if reasons:
         out += ["The computer's reasons in full, now that every hand is shown:",
                 *(f"  {r}" for r in reasons)]
-    try:
-        result = analyse(rep)
-    except SolveError as err:
-        return [*out, f"No analysis: {err}"]
-    mine = [p for p in result.plays if p.seat == seat]
-    if not mine:
-        return [*out, "You played no cards this hand (sitting out), so there is nothing to analyse."]
-    out.append(f"Your cards, all hands open (par {result.par} for {result.side_words}):")
-    for p in mine:
-        best = " ".join(q.pretty() for q in p.best_plays())
-        if p.cost:
-            out.append(f"  trick {p.trick}: {p.play.pretty()} cost {p.cost} "
-                       f"trick{'s' if p.cost > 1 else ''} (best: {best})")
-        else:
-            out.append(f"  trick {p.trick}: {p.play.pretty()} was a best card")
-    worst = costliest(result, seat)
+    if review is None:
+        review = table_review(rep, seat)
+    if isinstance(review, str):
+        return [*out, review]
+    out += summary_lines(review)
+    worst = next((v for v in review.costliest() if v.kind == "play"), None)
     if worst is not None:
-        out += what_happens_text(what_happens(rep, worst))
+        try:
+            out += what_happens_text(what_happens_after(rep, worst.index, review))
+        except SolveError as err:
+            out.append(f"No line: {err}")
     return out
