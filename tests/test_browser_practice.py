@@ -30,7 +30,7 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
     prompt = table.locator(".tw-prompt").first
     for _ in range(60):  # at most a few calls and ten cards
         text = prompt.inner_text()
-        if "Analysis:" in text or "The hand is over" in text:
+        if "Review of your decisions" in text or "The hand is over" in text:
             break
         if "Your call" in text:
             table.locator(".tutor-call-button").click()  # the first choice: pass
@@ -39,7 +39,11 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
             turn = prompt.get_attribute("data-turn")
             table.locator(f".tutor-legal.tutor-turn-{turn}").first.click()  # this turn's buttons
         expect(prompt).not_to_have_text(text)  # the next turn (or the end) is drawn
-    expect(prompt).to_contain_text("Analysis:")
+    # the review of South's decisions replaces the old double-dummy line (the same seeded hand
+    # as test_practice_widget's: the pass marked ??, the 6♥ in trick 7 ?)
+    expect(prompt).to_contain_text("Review of your decisions, South")
+    expect(prompt).to_contain_text("Auction: South's pass ??")
+    expect(prompt).not_to_contain_text("Analysis:")
     expect(table.locator(".tutor-practice-log")).to_contain_text("Why: ")
     expect(table.locator(".tutor-whole-deal")).to_contain_text("The whole deal, as dealt")
     # the log told the other seats' calls in what they say, never the cards they counted; the
@@ -66,7 +70,16 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
     expect(stepper.locator(".tutor-line-caption")).to_contain_text("After 8♥ instead")
     expect(ruling).to_contain_text("8 of hearts")
 
-    # retry from that card: the same deal up to there, South to play to trick 2
+    # a card the review marked: its mark in the list, and the line after the review's better card
+    table.locator(".tutor-decision-picker select").select_option(label="trick 7: 6♥ ?")
+    table.locator(".tutor-show-button").click()
+    expect(stepper.locator(".tutor-line-caption")).to_contain_text("after your 6♥ in trick 7")
+    stepper.get_by_role("button", name="After 9♣ instead").click()
+    expect(stepper.locator(".tutor-line-caption")).to_contain_text("After 9♣ instead (the better "
+                                                                   "card with what you could see")
+
+    # retry from A♥: the same deal up to there, South to play to trick 2
+    table.locator(".tutor-decision-picker select").select_option(label="trick 2: A♥")
     table.locator(".tutor-retry-button").click()
     expect(prompt).to_contain_text("Your card, South, to trick 2.")
     expect(table.locator(".tutor-line-stepper")).to_have_count(0)

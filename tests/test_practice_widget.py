@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import escape
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -11,11 +12,15 @@ import pytest
 
 from tutor.engine.auction import Bid, BidKind
 from tutor.engine.order import sorted_hand
+from tutor.engine.play import Play
 from tutor.engine.replay import build
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.files.handfile import load
+from tutor.teach.handreview.table import BY_THE_REVIEW, summary_lines, table_review
+from tutor.teach.handreview.value import Review
 from tutor.teach.players import Budget, Game
+from tutor.teach.players.retry import decisions
 from tutor.views.widgets import PracticeWidget, ReplayWidget
 
 HANDS = Path(__file__).parent.parent / "hands"
@@ -48,7 +53,11 @@ def test_a_whole_hand_by_clicks() -> None:
     assert click_through(w) >= 10
     rep = build(w.game.hand)
     assert rep.complete and not rep.problems
-    assert "Analysis:" in w.prompt.value
+    review = table_review(rep, Seat.S, seed=1)  # the widget reviews by its game's seed
+    assert isinstance(review, Review) and review.costliest()
+    for line in summary_lines(review):  # the review's summary, a line each
+        assert escape(line) in w.prompt.value
+    assert "Analysis:" not in w.prompt.value and "gave away" not in w.prompt.value
     assert any("South" in line for line in w.lines)
 
 
@@ -191,7 +200,7 @@ def test_the_end_shows_the_whole_deal_and_offers_each_decision_to_retry() -> Non
     for cards in rep.hand.hands.values():
         assert all(f'data-card="{c}"' in deal for c in cards)
     labels = [label for label, _ in w.end.picker.options]
-    assert labels[0] == "call 1: Pass" and labels[-1].startswith("trick 10: ")
+    assert labels[0] == "call 1: Pass ??" and labels[-1].startswith("trick 10: ")  # marked by the review
     w.end.picker.value = "2.4"
     w.end.retry_button.click()
     assert w.game.to_act is Seat.S and "(retried from trick 2)" in w.game.hand.title
@@ -200,6 +209,32 @@ def test_the_end_shows_the_whole_deal_and_offers_each_decision_to_retry() -> Non
     assert "Your card, South, to trick 2." in w.prompt.value and not w.end.children
     w.new_deal()
     assert w.game.seed == 2 and w.game.hand.title == "Practice deal 2"
+
+
+def test_the_marked_decisions_carry_their_mark_in_the_list() -> None:
+    w = _finished()
+    review = table_review(w.game.replay, Seat.S, seed=1)
+    assert isinstance(review, Review)
+    labels = dict((at, label) for label, at in w.end.picker.options)
+    assert labels["call1"] == "call 1: Pass ??" and labels["7.4"] == "trick 7: 6♥ ?"
+    marked = {v.place: v.mark for v in review.plays if v.mark}
+    for d in decisions(w.game.replay, Seat.S):
+        if d.kind is StepKind.CARD:
+            assert labels[d.at] == (f"{d.label} {marked[d.at]}" if d.at in marked else d.label)
+
+
+def test_show_what_happens_after_a_marked_card_compares_with_the_reviews_better_card() -> None:
+    w = _finished()
+    review = table_review(w.game.replay, Seat.S, seed=1)
+    assert isinstance(review, Review)
+    [verdict] = [v for v in review.plays if v.place == "7.4"]
+    assert verdict.mark == "?" and verdict.best.words == "9♣"
+    what = w.end.what_happens("7.4")  # 6♥ did as well as 9♣ on the actual cards
+    assert what is not None and what.better is not None and what.better.card == Play.parse("9C")
+    w.end.line_toggle.value = "better"
+    better = w.end.view
+    assert better is not None and better.replay.steps[better.step].play == Play.parse("9C")
+    assert f"After 9♣ instead ({BY_THE_REVIEW})" in w.end.stepper.children[1].value
 
 
 def test_show_what_happens_steps_the_punishing_line_and_the_better_one() -> None:

@@ -4,8 +4,9 @@ The table (hands, trick, ruling, earlier tricks) is drawn by a :class:`ReplayWid
 hand as it grows; under it the learner's controls for the phase: a call, the cards to put away,
 or the cards in hand (the legal ones marked; an illegal one is refused with the engine's
 reason). The computer moves for the other seats at once: the log names each call and card once
-(the engine's ruling), with the computer's reason under its moves. At the end come the whole
-deal, *Retry from here* and *Show what happens* for the learner's decisions, and *New deal*
+(the engine's ruling), with the computer's reason under its moves. At the end come the short
+summary of the review of the learner's decisions, the whole deal, *Retry from here* and *Show
+what happens* for the learner's decisions (each marked one with its ``?``/``??``), and *New deal*
 (:mod:`~tutor.views.widgets.practice_end`). State is two traitlets: ``seat`` (the learner's)
 and ``message`` (the last verdict, as HTML).
 """
@@ -33,7 +34,8 @@ from tutor.engine.cards import Card, TutorError
 from tutor.engine.play import Play
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
-from tutor.solve import SolveError, analyse
+from tutor.teach.handreview.table import summary_lines, table_review
+from tutor.teach.handreview.value import Review
 from tutor.teach.players import Budget, Game, GameError, Phase
 from tutor.teach.players.retry import RetryError, find_decision, retry
 from tutor.teach.players.seen import log_text, why_shown
@@ -61,6 +63,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.view = ReplayWidget(game.replay, show=where)
         self.lines: list[str] = []
         self.reasons: list[str] = []  # the computer's reasons in full, for the end of the hand
+        self.review: Review | str | None = None  # the finished hand's review (str: why none)
         self.prompt = widgets.HTML()
         self.card_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.card_row.add_class("tutor-pick")
@@ -116,7 +119,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     def _restart(self, game: Game, said: str) -> None:
         self.game = game
-        self.lines, self.reasons = [], []
+        self.lines, self.reasons, self.review = [], [], None
         self.end.clear()
         self.view.show = self.seat
         self.message = _box("tw-allowed", escape(said))
@@ -200,10 +203,11 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         phase = game.phase
         held = game.held(self.learner) if phase is not Phase.OVER else ()
         if self.over:
-            self.prompt.value = f'<div class="tw-feedback tw-prompt">{escape(self._summary())}</div>'
+            summary = escape(self._summary()).replace("\n", "<br>")
+            self.prompt.value = f'<div class="tw-feedback tw-prompt tutor-hand-review">{summary}</div>'
             self.card_row.children, self.action_row.children = (), ()
             if not self.end.children:
-                self.end.show(game.replay, self.learner, self.reasons)
+                self.end.show(game.replay, self.learner, self.reasons, self.review)
             return
         if game.to_act != self.learner:
             return
@@ -275,19 +279,14 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                 if isinstance(b, widgets.ToggleButton) and b.value]
 
     def _summary(self) -> str:
+        """The hand's result, then the short summary of the review of the learner's decisions
+        (:func:`~tutor.teach.handreview.table.table_review`), a line each."""
         rep = self.game.replay
         text = rep.result.ruling.text if rep.result is not None else "The hand is over."
-        try:
-            analysis = analyse(rep)
-        except SolveError:
-            return text
-        mine = [p for p in analysis.plays if p.seat == self.learner]
-        cost = sum(p.cost for p in mine)
-        worst = [f"{p.play.pretty()} in trick {p.trick} cost {p.cost}" for p in mine if p.cost]
-        verdict = ("every card you played was a best card with all hands open" if not cost
-                   else f"your cards gave away {cost} trick{'s' if cost > 1 else ''} with all hands "
-                        f"open ({'; '.join(worst)})")
-        return f"{text} Analysis: {verdict}." if mine else text
+        review = self.review
+        if review is None:
+            review = self.review = table_review(rep, self.learner, seed=self.game.seed)
+        return "\n".join([text, review] if isinstance(review, str) else [text, *summary_lines(review)])
 
     @property
     def buttons(self) -> dict[str, widgets.Button]:

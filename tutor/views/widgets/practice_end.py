@@ -5,7 +5,9 @@ from here* and *Show what happens*, and *New deal*.
 *Show what happens* after one of the learner's cards draws a stepper: the table from that card
 on, every hand face up, stepped card by card with the engine's rulings (*◀ Back*, *Next ▶*),
 along the line that punishes the card (best play by everyone after it) or, at the flick of a
-toggle, the line after the better card (the double-dummy best unless one is passed in).
+toggle, the line after the better card: the review's, with what the learner could see, when it
+marked the card; else the double-dummy best (or the one passed in). The decisions the review
+marked carry their ``?`` or ``??`` in the list.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.solve import SolveError
+from tutor.teach.handreview.table import marks, what_happens_after
+from tutor.teach.handreview.value import Review
 from tutor.teach.players.aftermath import WhatHappens, what_happens
 from tutor.teach.players.retry import decisions, find_decision
 from tutor.views.shared import render
@@ -37,6 +41,7 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
         self._built = False
         self._rep: Replay | None = None
         self._seat: Seat | None = None
+        self._review: Review | str | None = None
         self.what: WhatHappens | None = None
         self.view: ReplayWidget | None = None
         super().__init__([])
@@ -81,13 +86,16 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
 
     def clear(self) -> None:
         self.children = ()  # the controls wait under the next finished hand
-        self._rep = self.what = self.view = None
+        self._rep = self.what = self.view = self._review = None
 
-    def show(self, rep: Replay, seat: Seat, reasons: Sequence[str] = ()) -> None:
+    def show(self, rep: Replay, seat: Seat, reasons: Sequence[str] = (),
+             review: Review | str | None = None) -> None:
         """Fill in for the finished hand ``rep``, the learner at ``seat``, with the computer's
-        ``reasons`` in full (told during the hand only as far as the learner could know)."""
+        ``reasons`` in full (told during the hand only as far as the learner could know) and the
+        ``review`` of the learner's decisions (their marks in the list, its better cards)."""
         self._build()
         self._rep, self._seat, self.what, self.view = rep, seat, None, None
+        self._review = review
         hand = rep.hand
         parts = [render.render_hand(s, cards, context=rep.context) for s, cards in hand.hands.items()]
         kitty = " ".join(c.pretty() for c in render.sorted_hand(hand.kitty, rep.context))
@@ -100,7 +108,9 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
             '</summary><div style="max-height:18em;overflow-y:auto">{lines}</div></details>').format(
                 lines=Markup("<br>").join(reasons))) if reasons else ""
         mine = decisions(rep, seat)
-        self.picker.options = [(d.label, d.at) for d in mine]
+        marked = marks(rep, review) if isinstance(review, Review) else {}
+        self.picker.options = [(f"{d.label} {marked[d.at]}" if d.at in marked else d.label, d.at)
+                               for d in mine]
         if mine:  # the last card first chosen: the one a learner most often wants again
             self.picker.value = mine[-1].at
         self.stepper.children = ()
@@ -111,7 +121,8 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
 
     def what_happens(self, at: str, better: Play | None = None) -> WhatHappens | None:
         """Draw the stepper for the learner's card ``at`` (``better``: the card to compare with;
-        default the double-dummy best). Returns what it shows (None: not a card, or no solve)."""
+        default the review's better card when it marked the card, else the double-dummy best).
+        Returns what it shows (None: not a card, or no solve)."""
         if self._rep is None or self._seat is None:
             return None
         rep = self._rep
@@ -123,7 +134,8 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
             return None
         number = sum(1 for s in rep.steps[:d.step] if s.kind is StepKind.CARD)
         try:
-            self.what = what_happens(rep, number, better)
+            self.what = (what_happens(rep, number, better) if better is not None
+                         else what_happens_after(rep, number, self._review))
         except SolveError as err:
             self.stepper.children = (widgets.HTML(
                 f'<div class="tw-feedback tw-refused">No line: {escape(str(err))}</div>'),)
