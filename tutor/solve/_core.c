@@ -1236,9 +1236,10 @@ static PyObject *Solver_options(SolverObject *self, PyObject *args) {
  * The early stop (margin >= 0, with the layouts' weights): after each layout, a card whose
  * weighted average over all the layouts could not come within `margin` tricks of the best
  * card's, even were it to take every trick left on each layout still to solve and the best
- * none, is valued no further (it cannot be the best, and falls short by more than margin).
- * Counted for the seat to play as solve_options counts; a card's value is the same for every
- * card in its run.
+ * none, is valued no further (it cannot be the best, and falls short by more than margin),
+ * unless it is among the cards to keep (the card played, which single-dummy analysis always
+ * values). Counted for the seat to play as solve_options counts; a card's value is the same for
+ * every card in its run. This is the one early stop: tutor/solve/singledummy.py uses it.
  */
 static int read_weights(PyObject *weights, double *w, Py_ssize_t nl) {
     PyObject *wf = PySequence_Fast(weights, "weights");
@@ -1295,7 +1296,7 @@ typedef struct {
 } Row;
 
 static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const u64 *hs, int guess,
-                        const double *w, double margin, Row *rows, uint32_t gen0) {
+                        const double *w, double margin, const u64 *keep, Row *rows, uint32_t gen0) {
     int p = (base->leader + base->count) % base->n, ismax = base->maxside[p], R = base->remaining;
     double sum[NCAT + 1][MAXCARDS];
     u64 pruned[NCAT + 1], seen[NCAT + 1];
@@ -1340,7 +1341,8 @@ static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const 
             u64 m = seen[a] & ~pruned[a];
             while (m) {
                 int c = lowbit(m); m &= m - 1;
-                if (sum[a][c] + left * R < top - (margin + 1e-9) * total) pruned[a] |= 1ULL << c;
+                if (!(keep[a] >> c & 1) && sum[a][c] + left * R < top - (margin + 1e-9) * total)
+                    pruned[a] |= 1ULL << c;
             }
         }
     }
@@ -1349,12 +1351,21 @@ static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const 
 static PyObject *Solver_options_batch(SolverObject *self, PyObject *args) {
     int n, team_mask, minimise, trumps, flags, leader, guess = -1;
     const char *cats; Py_ssize_t ncats;
-    PyObject *levels, *layouts, *voids, *trick, *weights = Py_None;
+    PyObject *levels, *layouts, *voids, *trick, *weights = Py_None, *kept = Py_None;
     double margin = -1.0;
-    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|iOd", &n, &team_mask, &minimise, &trumps, &flags,
+    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|iOdO", &n, &team_mask, &minimise, &trumps, &flags,
                           &cats, &ncats, &levels, &layouts, &voids, &leader, &trick, &guess,
-                          &weights, &margin))
+                          &weights, &margin, &kept))
         return NULL;
+    u64 keep[NCAT + 1] = {0, 0, 0, 0, 0, 0};  /* per named + 1: the cards the early stop keeps */
+    if (kept != Py_None) {
+        long long kb[NCAT + 1];
+        if (read_ints(kept, kb, NCAT + 1, "keep") != NCAT + 1) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "keep: one card mask per named suit + 1");
+            return NULL;
+        }
+        for (int a = 0; a <= NCAT; a++) keep[a] = (u64)kb[a];
+    }
     PyObject *lf = PySequence_Fast(layouts, "layouts");
     if (!lf) return NULL;
     Py_ssize_t nl = PySequence_Fast_GET_SIZE(lf);
@@ -1385,7 +1396,7 @@ static PyObject *Solver_options_batch(SolverObject *self, PyObject *args) {
     uint32_t gen0 = generation + 1;
     if (nl > 1) { generation += (uint32_t)(nl - 1); self->gen = generation; }
     Py_BEGIN_ALLOW_THREADS
-    solve_batch(self, &base, nl, hs, guess, w, margin, rows, gen0);
+    solve_batch(self, &base, nl, hs, guess, w, margin, keep, rows, gen0);
     Py_END_ALLOW_THREADS
     out = PyList_New(nl);
     if (!out) goto done;
@@ -1426,11 +1437,12 @@ static PyMethodDef Solver_methods[] = {
      "Every move of the seat to play, one per run of equal cards: (card, named, run, value), where\n"
      "run holds the cards of that seat worth the same and value counts as value() does."},
     {"options_batch", (PyCFunction)Solver_options_batch, METH_VARARGS,
-     "options_batch(n, team_mask, minimise, trumps, flags, cats, levels, layouts, voids, leader, trick, guess=-1, weights=None, margin=-1)\n"
+     "options_batch(n, team_mask, minimise, trumps, flags, cats, levels, layouts, voids, leader, trick, guess=-1, weights=None, margin=-1, keep=None)\n"
      "options() for each layout (the hands of every seat; the cards, the trick and the seat to play's\n"
      "hand the same in each) in one call, a fresh table for each: a list of option lists. With\n"
      "weights and margin >= 0, a card that cannot come within margin of the best card's weighted\n"
-     "average is valued no further (left out of the later layouts' lists)."},
+     "average is valued no further (left out of the later layouts' lists); keep: per named suit + 1\n"
+     "(-1: none), a mask of the cards never stopped."},
     {NULL, NULL, 0, NULL}
 };
 
