@@ -343,8 +343,9 @@ static void order(const S *s, int p, Move *mv, int nm) {
         int partner_wins = s->team[(s->leader + w) % s->n] == s->team[p];
         int led = led_of(s);
         int bp = power(s, &s->trick[w], led);
-        int contractor_next = 0;
-        for (int k = s->count + 1; k < s->n; k++) if (s->team[(s->leader + k) % s->n]) contractor_next = 1;
+        int contractor_next = 0;  /* misère only */
+        if (!wants)
+            for (int k = s->count + 1; k < s->n; k++) if (s->team[(s->leader + k) % s->n]) contractor_next = 1;
         /* a four-handed table of two partnerships, a suit led: DDS's rules below apply */
         int pairs = wants && s->n == 4 && s->team[0] == s->team[2] && s->team[1] == s->team[3]
                     && s->team[0] != s->team[1] && led >= 0 && led < WILD;
@@ -444,17 +445,12 @@ typedef struct {
 
 static void make_view(const S *s, View *v) {
     u64 held = 0;
-    int owner[MAXCARDS];
-    for (int i = 0; i < s->n; i++) {
-        u64 h = s->hand[i];
-        held |= h;
-        while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
-    }
+    for (int i = 0; i < s->n; i++) held |= s->hand[i];
     v->held = held;
     u64 w0 = (u64)s->leader;
     int shift = 3;
     u64 j = held & s->catmask[WILD];
-    while (j) { int c = lowbit(j); j &= j - 1; w0 |= (u64)s->voids[owner[c]] << shift; shift += 4; }
+    while (j) { int c = lowbit(j); j &= j - 1; w0 |= (u64)s->voids[owner_of(s, c)] << shift; shift += 4; }
     if ((s->flags & F_NOTYET) && (held & s->catmask[WILD])) w0 |= (u64)(s->ledmask | 16) << shift;
     v->exact[0] = w0;
     v->exact[1] = v->exact[2] = 0;
@@ -463,22 +459,38 @@ static void make_view(const S *s, View *v) {
         for (int c = 0; c < NCAT; c++, field++)
             v->exact[1 + (field >> 4)] |= (u64)popc(s->hand[i] & s->catmask[c]) << ((field & 15) * 4);
     v->cur[0] = v->cur[1] = v->cur[2] = v->cur[3] = 0;
-    int slot = 0, prevc = -1;
-    u64 h = held;
-    while (h) {
-        int c = lowbit(h); h &= h - 1;
-        int tie = prevc >= 0 && s->cat[prevc] == s->cat[c] && s->level[prevc] == s->level[c];
-        v->cur[slot >> 4] |= (u64)(owner[c] | (tie << 3)) << ((slot & 15) * 4);
-        v->slotcard[slot] = (int8_t)c;
-        slot++;
-        prevc = c;
+    /* a held card's slot is the number of held cards below it: seat by seat, no owner table */
+    for (int i = 0; i < s->n; i++) {
+        u64 h = s->hand[i];
+        while (h) {
+            int c = lowbit(h); h &= h - 1;
+            int slot = popc(held & ((1ULL << c) - 1));
+            v->slotcard[slot] = (int8_t)c;
+            v->cur[slot >> 4] |= (u64)i << ((slot & 15) * 4);
+        }
     }
-    v->nslots = slot;
+    v->nslots = popc(held);
+    if (s->exact_only) {
+        /* a card level with the card held below it (identical cards of a home-made pack) */
+        for (int slot = 1; slot < v->nslots; slot++) {
+            int c = v->slotcard[slot], prevc = v->slotcard[slot - 1];
+            if (s->cat[prevc] == s->cat[c] && s->level[prevc] == s->level[c])
+                v->cur[slot >> 4] |= 8ULL << ((slot & 15) * 4);
+        }
+    }
     u64 hh = 0x9E3779B97F4A7C15ULL;
     for (int i = 0; i < 3; i++) { hh ^= v->exact[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
     v->hv = hh;
     for (int i = 0; i < 4; i++) { hh ^= v->cur[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
     v->hfull = hh;
+}
+
+/* Every slot's nibble set: the mask of a position's every card. */
+static inline void full_mask(const View *v, u64 full[4]) {
+    for (int k = 0; k < 4; k++) {
+        int cnt = v->nslots - 16 * k;
+        full[k] = cnt >= 16 ? ~0ULL : cnt <= 0 ? 0 : (1ULL << (4 * cnt)) - 1;
+    }
 }
 
 /* The slots of the top cards of each category down to the lowest card of `rel` in it. */
@@ -498,8 +510,14 @@ static void rel_to_mask(const S *s, const View *v, u64 rel, u64 mask[4]) {
 /* The cards in the slots of `mask`. */
 static u64 mask_to_rel(const View *v, const u64 mask[4]) {
     u64 rel = 0;
-    for (int slot = 0; slot < v->nslots; slot++)
-        if (mask[slot >> 4] >> ((slot & 15) * 4) & 0xF) rel |= 1ULL << v->slotcard[slot];
+    for (int k = 0; k < 4; k++) {
+        u64 m = mask[k];
+        while (m) {  /* a set nibble is 0xF */
+            int nib = lowbit(m) >> 2;
+            m &= ~(0xFULL << (nib * 4));
+            rel |= 1ULL << v->slotcard[16 * k + nib];
+        }
+    }
     return rel;
 }
 
@@ -549,9 +567,9 @@ static void put(S *s, u64 h, const View *v, const u64 mask[4], int lower, int up
  * players in it is 8% quicker without): an answer that needs every card's owner goes to the
  * pattern bucket, which is this position's then. */
 static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, int brank) {
-    u64 mask[4], full[4] = {0, 0, 0, 0};
+    u64 mask[4], full[4];
     rel_to_mask(s, v, rel, mask);
-    for (int slot = 0; slot < v->nslots; slot++) full[slot >> 4] |= 0xFULL << ((slot & 15) * 4);
+    full_mask(v, full);
     int partial = memcmp(mask, full, sizeof full) != 0;
     if (s->ownbucket) put(s, v->hfull, v, full, lower, upper, bcat, brank);
     else if (!partial) put(s, v->hv, v, full, lower, upper, bcat, brank);
