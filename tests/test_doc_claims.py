@@ -52,6 +52,8 @@ RESULTS: list[tuple[str, str, str]] = [
     ("game-end-win-on-defence.yaml", "bid the seven that wins if it makes", "made"),
     ("game-end-deep-in-the-red.yaml", "seven diamonds makes", "made"),
     ("sacrifice-their-seven-spades-ends-the-game.yaml", "seven clubs, two off", "set"),
+    ("defence-left-bower-on-the-ace.yaml", "seven hearts is set by one", "set"),
+    ("misere-bidding-no-room-for-the-kitty.yaml", "seven spades makes", "made"),
 ]
 
 #: Rows whose result words are about a trick or a card, not the contract.
