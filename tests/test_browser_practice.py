@@ -7,6 +7,7 @@ Reuses the JupyterLab server and helpers of ``test_browser_widget`` (a server of
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -41,6 +42,14 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
     expect(prompt).to_contain_text("Analysis:")
     expect(table.locator(".tutor-practice-log")).to_contain_text("Why: ")
     expect(table.locator(".tutor-whole-deal")).to_contain_text("The whole deal, as dealt")
+    # the log told the other seats' calls in what they say, never the cards they counted; the
+    # reasons in full come after the whole deal
+    counted = re.compile(r"trumps with|side aces?,|counts to|the best count")
+    expect(table.locator(".tw-why").filter(has_text=counted)).to_have_count(0)
+    reasons = table.locator(".tutor-full-reasons")
+    reasons.locator("summary").click()
+    expect(reasons).to_contain_text("The computer's reasons in full")
+    expect(reasons).to_contain_text("trick 10: ")
 
     # what happens after South's A♥ in trick 2 (it cost a trick: the same seeded hand as
     # test_practice_widget's), stepped card by card, then the line after the better card

@@ -56,15 +56,24 @@ COURSE = (
     "no-trumps-what-to-bury",
     "game-end-deep-in-the-red",
     "kitty-odds-one-trick-not-two",
+    "ten-level-nine-trumps-nine-or-ten",
+    "competitive-their-trumps-let-them-play",
+    "game-end-push-over-their-seven-hearts",
+    "three-handed-two-against-one-west-has-the-trick",
+    "five-handed-called-king-under-partners-joker",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
     "sacrifice-their-seven-spades-ends-the-game",
+    "defence-over-trump-with-the-king",
+    "no-trumps-defence-keep-three-winners",
+    "open-misere-defence-under-the-lone-club",
+    "declarer-play-cross-to-partners-void",
+    "defence-partners-discard-asks-for-hearts",
+    "no-trumps-defence-lead-into-the-void",
     "misere-bidding-no-room-for-the-kitty",
     "defence-left-bower-on-the-ace",
 )
-#: The first order of the lessons not yet placed along the path (see the path test below).
-UNPLACED = 150
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
     "suit-defence", "no-trump-technique", "game-end", "auction-variations",
@@ -639,18 +648,15 @@ def test_wests_hearts_are_all_higher_than_souths_and_easts_four_is_the_lowest() 
     assert hearts(Seat.E) and max(hearts(Seat.E)) == order.index("4")
 
 
-def test_the_course_is_the_last_stage_of_the_path_in_course_order() -> None:
-    hands = [handfile.load(HANDS / f"{name}.yaml") for name in COURSE]
-    assert all(h.level == "strategy" for h in hands)
-    assert list(LEVELS)[-1] == "strategy"
-    rules_lessons = [handfile.load(p) for p in HANDS.glob("*.yaml") if p.stem not in COURSE]
-    first = max(h.order or 0 for h in rules_lessons) + 1
-    orders = [h.order or 0 for h in hands]
-    # lessons written alongside others (issue 30) take orders from 150, in course order, until
-    # the path is renumbered with them in place
-    placed = [o for o in orders if o < UNPLACED]
-    assert placed == list(range(first, first + len(placed)))
-    assert orders[len(placed):] == sorted(set(orders[len(placed):]))
+def test_each_stage_teaches_its_rules_before_the_course_asks_its_decisions() -> None:
+    """The course is no stage of its own (issue 30): each lesson of it sits in the stage of its
+    topics, after the lessons of that stage that teach a rule."""
+    path = sorted((handfile.load(p) for p in HANDS.glob("*.yaml")), key=lambda h: h.order or 0)
+    course = [h for h in path if h.decision is not None]
+    assert {h.title for h in course} == {handfile.load(HANDS / f"{n}.yaml").title for n in COURSE}
+    for stage in LEVELS:
+        kinds = [h.decision is not None for h in path if h.level == stage]
+        assert kinds == sorted(kinds), f"stage {stage}: a rules lesson after a decision"
     assert len(COURSE) >= 16
 
 

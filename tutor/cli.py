@@ -96,7 +96,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     from tutor.views.terminal.puzzles import mine_deals, summary
 
     try:
-        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap)
+        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap,
+                           at_the_table=args.at_the_table, jobs=args.jobs, contract=args.contract)
     except (UnwritableFile, ValueError, OSError) as err:
         print(f"tutor puzzles mine: {err}", file=sys.stderr)
         return 2
@@ -245,9 +246,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
         paths.append(path)
-    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
+    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask, but a
+    # review asks the decisions the history holds (the mistakes `tutor review --remember` kept).
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
-             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
+             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays or args.review else [])])
     if unknown_topics(args.topic or ()):
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
@@ -451,6 +453,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--out", required=True, metavar="DIR", help="the folder to write to")
     p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
     p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
+    p.add_argument("--at-the-table", action="store_true",
+                   help="also value each puzzle with its seat's view; keep at-the-table ones first")
+    p.add_argument("--jobs", type=positive, default=1,
+                   help="processes to mine in (the same files whatever the number; default 1)")
+    p.add_argument("--contract", choices=("misere", "no-trumps"),
+                   help="only deals played in this contract (misère as the computer bids it; "
+                        "no-trumps bid by the best no-trumps count); --deals seeds are tried")
     p.set_defaults(func=cmd_puzzles)
     add_puzzle_parser(sub)
 
@@ -532,6 +541,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_history_options(p)
     p.set_defaults(func=cmd_quiz)
     add_history_parsers(sub)
+    from tutor.views.terminal.review import add_review_parser
+
+    add_review_parser(sub)  # tutor review FILE --seat S
     return parser
 
 

@@ -3,9 +3,11 @@
 The learner answers on standard input: a call (``7H``, ``pass``, ``mis``), the cards to put
 away (``7C 9C 6D``), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts). Each
 answer gets the engine's ruling, or its reason for refusing; each computer move says why in
-one sentence (the kitty and another seat's discard face down). At the end come the whole deal,
-the double-dummy analysis of the learner's cards and what happens after the costliest, and an
-offer to retry from any decision of the learner's (:mod:`~tutor.views.terminal.practice_end`).
+one sentence, as far as the learner's seat could know it (:mod:`~tutor.teach.players.told`; the
+kitty and another seat's discard face down). At the end come the whole deal, the computer's
+reasons in full, the double-dummy analysis of the learner's cards and what happens after the
+costliest, and an offer to retry from any decision of the learner's
+(:mod:`~tutor.views.terminal.practice_end`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tutor.teach.players.aftermath import what_happens
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget
 from tutor.teach.players.retry import RetryError, decisions, find_decision, retry
 from tutor.teach.players.seen import log_text, why_shown
+from tutor.teach.players.told import in_full, why_told
 from tutor.views.terminal.practice_end import end_of_hand, what_happens_text
 
 __all__ = ["game_from_file", "play_in_terminal"]
@@ -56,6 +59,7 @@ def _discard_example(hand: Sequence[Card], n: int, context: PlayContext | None) 
 class _Table:
     def __init__(self, game: Game, seat: Seat, inp: TextIO, out: TextIO, auto: bool) -> None:
         self.game, self.seat, self.inp, self.out, self.auto = game, seat, inp, out, auto
+        self.reasons: list[str] = []  # the computer's reasons in full, for the end of the hand
 
     def say(self, text: str) -> None:
         indent = " " * (len(text) - len(text.lstrip(" ")))
@@ -113,6 +117,8 @@ class _Table:
             try:
                 if phase is Phase.AUCTION:
                     g.call(parse_call(answer))
+                    if not g.hand.auction:  # thrown in: a new deal
+                        self.reasons = []
                     self.rulings_since(steps)
                 elif phase is Phase.DISCARD:
                     g.discard([Card.parse(t) for t in answer.replace(",", " ").split()])
@@ -125,15 +131,25 @@ class _Table:
                 self.say(f"  Not allowed: {err}")
 
     def computer(self) -> None:
-        """The computer's move, named once (the engine's ruling), then why it chose it."""
+        """The computer's move, named once (the engine's ruling), then why it chose it, as far
+        as the learner's seat may know it now (:func:`~tutor.teach.players.told.told`)."""
         g = self.game
         steps = len(g.replay.steps)
+        before, seat = g.replay, g.to_act
+        assert seat is not None
         decision, _ruling = g.computer()
-        self.rulings_since(steps, why=decision.why)
+        step = g.replay.steps[steps] if len(g.replay.steps) > steps else None
+        if not g.hand.auction:  # thrown in: a new deal, whose reasons start afresh
+            self.reasons = []
+        else:
+            trick = step.trick if step is not None and step.kind is StepKind.CARD else None
+            self.reasons.append(in_full(decision, trick))
+        self.rulings_since(steps, why=why_told(before, seat, self.seat, decision))
 
     def run(self) -> int:
         while True:
             g = self.game
+            self.reasons = []
             self.say(f"{g.hand.title}: {g.rules.name} rules, you sit {self.seat.word}; "
                      f"{g.hand.dealer.word} deals.")
             while (turn := g.to_act) is not None:
@@ -143,7 +159,7 @@ class _Table:
                         return 1
                 else:
                     self.computer()
-            for line in end_of_hand(g.replay, self.seat):
+            for line in end_of_hand(g.replay, self.seat, self.reasons):
                 self.say(line)
             if self.auto or not self.after_the_hand():
                 return 0

@@ -1,12 +1,14 @@
-"""The end of a hand at the terminal's practice table: the whole deal, what the learner's cards
-were worth, and what happens after a card (the line that punishes it, the line after the better
-card), each as lines of text.
+"""The end of a hand at the terminal's practice table: the whole deal, the computer's reasons in
+full, what the learner's cards were worth, and what happens after a card (the line that punishes
+it, the line after the better card), each as lines of text.
 
 :func:`end_of_hand` makes the whole end-of-hand text in one place, so that the review can take
 the analysis's place when it lands.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from tutor.engine.hand import Hand
 from tutor.engine.order import sorted_hand
@@ -72,10 +74,14 @@ def what_happens_text(what: WhatHappens) -> list[str]:
     return out
 
 
-def end_of_hand(rep: Replay, seat: Seat) -> list[str]:
-    """The end of a practice hand: the whole deal, then what ``seat``'s cards were worth with all
-    hands open and what happens after the costliest of them."""
+def end_of_hand(rep: Replay, seat: Seat, reasons: Sequence[str] = ()) -> list[str]:
+    """The end of a practice hand: the whole deal, the computer's ``reasons`` in full (told
+    during the hand only as far as the learner's seat could know them), then what ``seat``'s
+    cards were worth with all hands open and what happens after the costliest of them."""
     out = the_deal(rep.hand, rep.context)
+    if reasons:
+        out += ["The computer's reasons in full, now that every hand is shown:",
+                *(f"  {r}" for r in reasons)]
     try:
         result = analyse(rep)
     except SolveError as err:

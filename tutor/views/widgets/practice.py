@@ -32,10 +32,12 @@ from tutor.engine.auction import (
 from tutor.engine.cards import Card, TutorError
 from tutor.engine.play import Play
 from tutor.engine.seats import Seat
+from tutor.engine.steps import StepKind
 from tutor.solve import SolveError, analyse
 from tutor.teach.players import Budget, Game, GameError, Phase
 from tutor.teach.players.retry import RetryError, find_decision, retry
 from tutor.teach.players.seen import log_text, why_shown
+from tutor.teach.players.told import in_full, why_told
 from tutor.views.shared import render
 from tutor.views.widgets._common import card_button, style_widget
 from tutor.views.widgets.practice_end import HandEnd
@@ -58,6 +60,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                              f"({', '.join(s.value for s in game.seats)})")
         self.view = ReplayWidget(game.replay, show=where)
         self.lines: list[str] = []
+        self.reasons: list[str] = []  # the computer's reasons in full, for the end of the hand
         self.prompt = widgets.HTML()
         self.card_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.card_row.add_class("tutor-pick")
@@ -113,7 +116,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     def _restart(self, game: Game, said: str) -> None:
         self.game = game
-        self.lines = []
+        self.lines, self.reasons = [], []
         self.end.clear()
         self.view.show = self.seat
         self.message = _box("tw-allowed", escape(said))
@@ -155,6 +158,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self._draw()
             return
         self.message = _box("tw-allowed", escape(ruling.text))
+        if not self.game.hand.auction:  # thrown in: a new deal
+            self.reasons = []
         self._note(self.game.replay.steps[steps:], ruling.text)
         self.advance()
 
@@ -164,8 +169,15 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         """The computer moves until it is the learner's turn or the hand is over."""
         while (turn := self.game.to_act) is not None and turn != self.learner:
             steps = len(self.game.replay.steps)
+            before = self.game.replay
             decision, ruling = self.game.computer()
-            self._note(self.game.replay.steps[steps:], ruling.text, decision.why)
+            new = self.game.replay.steps[steps:]
+            if not self.game.hand.auction:  # thrown in: a new deal, whose reasons start afresh
+                self.reasons = []
+            else:
+                card = bool(new) and new[0].kind is StepKind.CARD
+                self.reasons.append(in_full(decision, new[0].trick if card else None))
+            self._note(new, ruling.text, why_told(before, turn, self.learner, decision))
         self._draw()
 
     def _note(self, steps: Any, first: str, why: str = "") -> None:
@@ -191,7 +203,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self.prompt.value = f'<div class="tw-feedback tw-prompt">{escape(self._summary())}</div>'
             self.card_row.children, self.action_row.children = (), ()
             if not self.end.children:
-                self.end.show(game.replay, self.learner)
+                self.end.show(game.replay, self.learner, self.reasons)
             return
         if game.to_act != self.learner:
             return

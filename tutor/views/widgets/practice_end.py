@@ -1,4 +1,5 @@
-"""The end of a hand at the practice widget: the whole deal, the learner's decisions with *Retry
+"""The end of a hand at the practice widget: the whole deal, the computer's reasons in full, the
+learner's decisions with *Retry
 from here* and *Show what happens*, and *New deal*.
 
 *Show what happens* after one of the learner's cards draws a stepper: the table from that card
@@ -9,7 +10,7 @@ toggle, the line after the better card (the double-dummy best unless one is pass
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -50,6 +51,8 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
         on_retry, on_new_deal = self._on_retry, self._on_new_deal
         self.deal_html = widgets.HTML()
         self.deal_html.add_class("tutor-whole-deal")
+        self.reasons_html = widgets.HTML()
+        self.reasons_html.add_class("tutor-full-reasons")
         self.picker = widgets.Dropdown(description="Your decision", options=[],
                                        style={"description_width": "initial"},
                                        layout=widgets.Layout(width="auto", min_width="16em"))
@@ -80,8 +83,9 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
         self.children = ()  # the controls wait under the next finished hand
         self._rep = self.what = self.view = None
 
-    def show(self, rep: Replay, seat: Seat) -> None:
-        """Fill in for the finished hand ``rep``, the learner at ``seat``."""
+    def show(self, rep: Replay, seat: Seat, reasons: Sequence[str] = ()) -> None:
+        """Fill in for the finished hand ``rep``, the learner at ``seat``, with the computer's
+        ``reasons`` in full (told during the hand only as far as the learner could know)."""
         self._build()
         self._rep, self._seat, self.what, self.view = rep, seat, None, None
         hand = rep.hand
@@ -91,13 +95,18 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
             '<div class="tw-feedback"><b>The whole deal, as dealt</b> (kitty: {kitty})</div>'
             '<div class="tutor-deal-hands">{hands}</div>').format(
                 kitty=kitty, hands=Markup("").join(parts)))
+        self.reasons_html.value = str(Markup(
+            '<details><summary>The computer\'s reasons in full, now that every hand is shown'
+            '</summary><div style="max-height:18em;overflow-y:auto">{lines}</div></details>').format(
+                lines=Markup("<br>").join(reasons))) if reasons else ""
         mine = decisions(rep, seat)
         self.picker.options = [(d.label, d.at) for d in mine]
         if mine:  # the last card first chosen: the one a learner most often wants again
             self.picker.value = mine[-1].at
         self.stepper.children = ()
-        shown: tuple[widgets.Widget, ...] = ((self.deal_html, self.row, self.stepper) if mine
-                                             else (self.deal_html, self.new_button))
+        shown: tuple[widgets.Widget, ...] = (
+            (self.deal_html, self.reasons_html, self.row, self.stepper) if mine
+            else (self.deal_html, self.reasons_html, self.new_button))
         self.children = shown
 
     def what_happens(self, at: str, better: Play | None = None) -> WhatHappens | None:
