@@ -1,11 +1,13 @@
 """The practice table in a real JupyterLab, in headless Chromium: a whole hand played by clicks,
-and *Take over from here* in the middle of a lesson, then *Back to the lesson*.
+what happens after a card (stepped) and *Retry from here*, and *Take over from here* in the
+middle of a lesson, then *Back to the lesson*.
 
 Reuses the JupyterLab server and helpers of ``test_browser_widget`` (a server of its own).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -38,7 +40,36 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
             table.locator(f".tutor-legal.tutor-turn-{turn}").first.click()  # this turn's buttons
         expect(prompt).not_to_have_text(text)  # the next turn (or the end) is drawn
     expect(prompt).to_contain_text("Analysis:")
-    expect(table.locator(".tutor-practice-log")).to_contain_text("West")
+    expect(table.locator(".tutor-practice-log")).to_contain_text("Why: ")
+    expect(table.locator(".tutor-whole-deal")).to_contain_text("The whole deal, as dealt")
+    # the log told the other seats' calls in what they say, never the cards they counted; the
+    # reasons in full come after the whole deal
+    counted = re.compile(r"trumps with|side aces?,|counts to|the best count")
+    expect(table.locator(".tw-why").filter(has_text=counted)).to_have_count(0)
+    reasons = table.locator(".tutor-full-reasons")
+    reasons.locator("summary").click()
+    expect(reasons).to_contain_text("The computer's reasons in full")
+    expect(reasons).to_contain_text("trick 10: ")
+
+    # what happens after South's A♥ in trick 2 (it cost a trick: the same seeded hand as
+    # test_practice_widget's), stepped card by card, then the line after the better card
+    table.locator(".tutor-decision-picker select").select_option(label="trick 2: A♥")
+    table.locator(".tutor-show-button").click()
+    stepper = table.locator(".tutor-line-stepper")
+    expect(stepper.locator(".tutor-line-caption")).to_contain_text("after your A♥ in trick 2")
+    ruling = stepper.locator(".tw-ruling-text")
+    expect(ruling).to_contain_text("South")
+    before = ruling.inner_text()
+    stepper.get_by_role("button", name="Next ▶").click()
+    expect(ruling).not_to_have_text(before)  # one card on along the line
+    stepper.get_by_role("button", name="After 8♥ instead").click()
+    expect(stepper.locator(".tutor-line-caption")).to_contain_text("After 8♥ instead")
+    expect(ruling).to_contain_text("8 of hearts")
+
+    # retry from that card: the same deal up to there, South to play to trick 2
+    table.locator(".tutor-retry-button").click()
+    expect(prompt).to_contain_text("Your card, South, to trick 2.")
+    expect(table.locator(".tutor-line-stepper")).to_have_count(0)
 
     lesson = page.locator(".tutor-replay").last
     expect(lesson.locator(".tw-ruling-text")).to_be_visible()

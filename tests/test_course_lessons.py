@@ -32,7 +32,11 @@ from tutor.teach.lessoncheck import check_lesson
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
 NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
-       "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game")
+       "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
+       "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play",
+       "game-end-push-over-their-seven-hearts", "three-handed-two-against-one-west-has-the-trick",
+       "five-handed-called-king-under-partners-joker",
+       "misere-bidding-no-room-for-the-kitty", "defence-left-bower-on-the-ace")
 
 
 def _replay(name: str) -> Replay:
@@ -283,3 +287,338 @@ def test_east_west_hold_the_joker_and_both_bowers_of_spades_and_clubs() -> None:
     second = rp.tricks[1]
     assert [str(p.card) for p in second.plays] == ["JC", "10C", "JS", "8C"] and second.winner is Seat.W
     assert {str(c) for c in rp.hand.hands[Seat.E] if str(c) in ("Jo", "JS")} == {"Jo", "JS"}
+
+
+# --- when not to bid ten ---------------------------------------------------------------------
+
+TEN = "ten-level-nine-trumps-nine-or-ten"
+
+
+def test_nine_trumps_with_the_three_best_and_four_out() -> None:
+    rp = _replay(TEN)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    south = [c for c in rp.hand.hands[Seat.S]]
+    trumps = [str(c) for c in south if effective_suit(c, ctx) is ctx.trumps]
+    assert len(trumps) == 9 and {"Jo", "JH", "JD"} <= set(trumps)
+    assert [str(c) for c in south if str(c) not in trumps] == ["QD"]   # "the tenth card"
+    unseen = _unseen_by_south(rp)
+    out = sorted(str(c) for c in unseen if effective_suit(c, ctx) is ctx.trumps)
+    assert out == sorted(["AH", "QH", "10H", "7H"])
+    assert {"AD", "KD"} <= {str(c) for c in unseen}
+
+
+def test_what_the_kitty_brings_to_nine_trumps_worked_out_by_hand() -> None:
+    rp = _replay(TEN)
+    assert comb(33, 3) == 5456
+
+    def at_least_one(good: int) -> int:
+        return percent(Fraction(comb(33, 3) - comb(33 - good, 3), comb(33, 3)))
+
+    assert [at_least_one(4), at_least_one(7)] == [33, 52]    # four trumps; and the three aces
+    claims = rp.hand.kitty_claims["auction"]
+    assert sorted(map(str, claims[1].any_of)) == sorted(["AH", "QH", "10H", "7H", "AS", "AC", "AD"])
+    note = _note(rp, "auction")
+    for words in ("33 cards", "5456 kitties", "33%", "52%", "a set costs 500"):
+        assert words in note
+    assert "48% of kitties" in _note(rp, "outro") and 100 - 52 == 48
+    # the kitty that came brings a tenth trump, and South keeps ten trumps
+    assert [str(c) for c in rp.hand.kitty if str(c) in ("AH", "QH", "10H", "7H")] == ["7H"]
+    kept = set(rp.hand.hands[Seat.S]) | set(rp.hand.kitty)
+    kept -= set(rp.hand.discard or ())
+    ctx = rp.context
+    assert ctx is not None and all(effective_suit(c, ctx) is ctx.trumps for c in kept)
+
+
+@pytest.mark.parametrize(("bid", "taken", "score", "words"), [
+    ("9H", 10, 400, "nine hearts 400"),   # all ten on nine hearts: the slam adds nothing to it
+    ("10H", 10, 500, "Ten hearts is worth 500"),
+    ("10H", 9, -500, "a contract set costs its whole value"),   # ten one off costs 500
+    ("7H", 10, 250, "all ten tricks on a contract worth less than 250 score 250"),
+])
+def test_what_nine_and_ten_hearts_score(bid: str, taken: int, score: int, words: str) -> None:
+    assert words in _note(_replay(TEN), "intro")
+    result = score_hand(Contract(Bid.parse(bid), Seat.S), {Side.NS: taken, Side.EW: 10 - taken},
+                        preset("australian"))
+    assert result.score[Side.NS] == score
+
+
+def test_nine_hearts_takes_all_ten_and_scores_400() -> None:
+    rp = _replay(TEN)
+    assert rp.contract is not None and rp.result is not None
+    assert dict(rp.result.score) == {Side.NS: 400, Side.EW: 0}
+    assert "400 to North–South" in _note(rp, "outro") and "scored 500" in _note(rp, "outro")
+    decision = rp.hand.decision
+    assert decision is not None and [decision.tricks[i] for i in range(2)] == [10, 10]
+    second = rp.tricks[1]
+    assert [str(p.card) for p in second.plays][:2] == ["JH", "AH"] and second.winner is Seat.S
+
+
+# --- let them play ---------------------------------------------------------------------------
+
+LET = "competitive-their-trumps-let-them-play"
+
+
+def test_souths_strength_is_in_their_trumps_and_none_in_partners() -> None:
+    rp = _replay(LET)
+    assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("8H", Seat.E)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    south = rp.hand.hands[Seat.S]
+    assert not [c for c in south if str(c).endswith("S") or str(c) == "JC"]   # "not one spade"
+    trumps = sorted(str(c) for c in south if effective_suit(c, ctx) is ctx.trumps)
+    assert trumps == ["6H", "AH", "JD", "KH"]                 # the left bower, ace and king
+    from tutor.engine.play import power
+    above = [c for c in rp.rules.the_pack.cards if effective_suit(c, ctx) is ctx.trumps
+             and power(c, ctx.trumps, ctx) > power(parse_card("JD"), ctx.trumps, ctx)]
+    assert sorted(map(str, above)) == ["JH", "Jo"]            # only the joker and the right bower
+    # the two aces and two kings South raised on
+    assert {"AD", "AH", "KD", "KH"} <= {str(c) for c in south}
+
+
+def test_letting_them_play_costs_them_300_and_bidding_on_would_cost_340() -> None:
+    rp = _replay(LET)
+    assert rp.result is not None and dict(rp.result.score) == {Side.NS: 40, Side.EW: -300}
+    decision = rp.hand.decision
+    assert decision is not None and decision.call == 8   # the ninth call, South's pass
+    assert [decision.tricks[i] for i in range(2)] == [6, 6]
+    rules = preset("australian")
+    nine = score_hand(Contract(Bid.parse("9S"), Seat.S), {Side.NS: 6, Side.EW: 4}, rules)
+    assert dict(nine.score) == {Side.NS: -340, Side.EW: 40}
+    note = _note(rp, "auction")
+    for words in ("six tricks, two off", "six too, three off", "East–West lose 300", "North–South 340"):
+        assert words in note
+    # the auction the intro tells, and South the only one still able to bid
+    assert [str(c) for c in rp.hand.auction] == ["pass", "6S", "6H", "7S", "pass", "7H", "8S", "8H", "pass"]
+
+
+def test_the_defence_wins_with_the_ace_of_hearts_and_the_left_bower() -> None:
+    rp = _replay(LET)
+    third, fourth, fifth = rp.tricks[2], rp.tricks[3], rp.tricks[4]
+    assert [str(p.card) for p in third.plays][:2] == ["Jo", "KH"] and third.winner is Seat.E
+    assert str(fourth.plays[1].card) == "AH" and fourth.winner is Seat.S
+    assert str(fifth.plays[0].card) == "JD" and fifth.winner is Seat.S
+
+
+# --- bidding to the score: push over their game-winning contract -----------------------------
+
+PUSH = "game-end-push-over-their-seven-hearts"
+AT = {Side.NS: 240, Side.EW: 380}
+
+
+@pytest.mark.parametrize(("bid", "by", "taken", "totals", "winners"), [
+    ("7H", Seat.E, 7, {Side.NS: 270, Side.EW: 580}, (Side.EW,)),   # a pass: their seven hearts makes
+    ("8D", Seat.S, 8, {Side.NS: 520, Side.EW: 400}, (Side.NS,)),   # as played
+    ("8D", Seat.S, 9, {Side.NS: 520, Side.EW: 390}, (Side.NS,)),   # after the best discard
+    ("8D", Seat.S, 7, {Side.NS: -40, Side.EW: 410}, ()),           # one off: the game goes on
+])
+def test_at_240_to_380_whoever_makes_this_hand_wins(
+        bid: str, by: Seat, taken: int, totals: dict[Side, int], winners: tuple[Side, ...]) -> None:
+    m = re.search(r"The score is North–South (\d+), East–West (\d+)", _note(_replay(PUSH), "intro"))
+    assert m is not None and {Side.NS: int(m[1]), Side.EW: int(m[2])} == AT
+    rules = preset("australian")
+    side = Side.NS if by in (Seat.N, Seat.S) else Side.EW
+    other = Side.EW if side is Side.NS else Side.NS
+    result = score_hand(Contract(Bid.parse(bid), by), {side: taken, other: 10 - taken}, rules)
+    after = {s: AT[s] + result.score.get(s, 0) for s in AT}
+    end = game_end(after, result, rules)
+    assert (after, end.winners if end is not None else ()) == (totals, winners)
+
+
+def test_the_push_the_lesson_plays_and_the_words_that_state_it() -> None:
+    rp = _replay(PUSH)
+    assert rp.contract is not None and rp.result is not None
+    assert (str(rp.contract.bid), rp.contract.declarer) == ("8D", Seat.S)
+    assert dict(rp.result.score) == {Side.NS: 280, Side.EW: 20}
+    decision = rp.hand.decision
+    assert decision is not None and [decision.tricks[i] for i in range(2)] == [7, 9]
+    assert rp.hand.par == 8   # the discard South made costs the ninth trick
+    for words in ("to take East–West to 580", "to take you to 520", "seven diamonds"):
+        assert words in _note(rp, "intro")
+    for words in ("costs 280", "seven tricks, exactly enough", "nine after the best discard"):
+        assert words in _note(rp, "auction")
+    assert "reach 520 and win the game" in _note(rp, "outro")
+    # "the joker, the left bower and two more trumps" in partner's diamonds
+    ctx = rp.context
+    assert ctx is not None
+    trumps = sorted(str(c) for c in rp.hand.hands[Seat.S] if effective_suit(c, ctx) is ctx.trumps)
+    assert trumps == ["10D", "9D", "JH", "Jo"]
+    assert [str(c) for c in rp.hand.auction] == ["6H", "7D", "7H", "8D", "pass", "pass", "pass"]
+    fourth = rp.tricks[3]
+    assert [str(p.card) for p in fourth.plays] == ["JD", "6D", "8H", "4D"]
+
+
+# --- three-handed: two against one -----------------------------------------------------------
+
+TWO = "three-handed-two-against-one-west-has-the-trick"
+
+
+def test_wests_jack_has_the_trick_and_east_has_no_spade() -> None:
+    rp = _replay(TWO)
+    assert rp.rules.players == 3 and rp.contract is not None
+    assert (str(rp.contract.bid), rp.contract.declarer) == ("6H", Seat.S)
+    first, second = rp.tricks[0], rp.tricks[1]
+    assert [str(p.card) for p in first.plays] == ["AS", "9S", "KS"]
+    assert [str(p.card) for p in second.plays] == ["7S", "JS", "7C"] and second.winner is Seat.W
+    east_then = set(rp.hand.hands[Seat.E]) - {parse_card("KS")}
+    assert not [c for c in east_then if str(c).endswith("S")]          # "no spade left"
+    ctx = rp.context
+    assert ctx is not None
+    assert sorted(str(c) for c in east_then if effective_suit(c, ctx) is ctx.trumps) == ["9H", "AH", "JH"]
+
+
+def test_a_trump_on_wests_trick_lets_six_hearts_make() -> None:
+    rp = _replay(TWO)
+    from tutor.solve import analyse
+    third_card = analyse(rp).plays[5]          # trick 2, card 3: East's
+    assert third_card.seat is Seat.E and str(third_card.play) == "7C"
+    values = {str(p): v for p, v in third_card.options.items()}
+    assert values["7C"] == 4 and values["9H"] == values["JH"] == values["AH"] == 6
+    assert "four tricks" in _note(rp, "2.3") and "take six and make" in _note(rp, "2.3")
+
+
+def test_each_defender_scores_their_own_tricks() -> None:
+    rp = _replay(TWO)
+    assert rp.result is not None
+    assert {side.value: points for side, points in rp.result.score.items()} == {"S": -100, "E": 10, "W": 40}
+    assert "South loses 100, West scores 40 for four tricks and East 10 for one" in _note(rp, "outro")
+    ninth = rp.tricks[8]
+    assert [str(p.card) for p in ninth.plays] == ["10S", "9D", "JH"] and ninth.winner is Seat.E
+
+
+# --- five-handed: the called partner ---------------------------------------------------------
+
+CALLED = "five-handed-called-king-under-partners-joker"
+
+
+def test_south_west_holds_the_called_king_and_the_right_bower() -> None:
+    rp = _replay(CALLED)
+    assert rp.rules.players == 5 and str(rp.hand.partner) == "KD"
+    assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("7D", Seat.N)
+    sw = {str(c) for c in rp.hand.hands[Seat.SW]}
+    assert {"KD", "JD", "6D"} <= sw
+    north = {str(c) for c in rp.hand.hands[Seat.N]} | {str(c) for c in rp.hand.kitty}
+    assert "KD" not in north                                   # "a card North does not hold"
+    first = rp.tricks[0]
+    assert [str(p.card) for p in first.plays] == ["Jo", "4D", "2D", "6D", "5D"] and first.winner is Seat.N
+
+
+def test_a_high_trump_under_the_joker_throws_a_trick_away() -> None:
+    rp = _replay(CALLED)
+    from tutor.solve import analyse
+    card = analyse(rp).plays[3]                                # trick 1, card 4: South-West's
+    assert card.seat is Seat.SW
+    assert {str(p): v for p, v in card.options.items()} == {"6D": 9, "KD": 8, "JD": 8}
+    assert "take nine tricks" in _note(rp, "1.4") and "eight" in _note(rp, "1.4")
+
+
+def test_the_called_partner_shares_the_contract_and_shows_itself_by_the_card() -> None:
+    rp = _replay(CALLED)
+    assert rp.result is not None
+    score = {side.value: points for side, points in rp.result.score.items()}
+    assert score == {"N": 180, "SW": 180, "E": 0, "SE": 0, "W": 10}
+    third = rp.tricks[2]
+    assert [str(p.card) for p in third.plays] == ["6H", "3H", "8C", "KD", "4H"]
+    assert "KH" in {str(c) for c in rp.hand.hands[Seat.W]}    # "West ... could hold a higher heart"
+    assert "each of them scores 180" in _note(rp, "outro")
+# --- the left bower on the ace ---------------------------------------------------------------
+
+LEFT_ON_ACE = "defence-left-bower-on-the-ace"
+
+
+def _trumps_now(rp: Replay, cards: int) -> dict[Seat, list[str]]:
+    """Each seat's trumps once ``cards`` cards have been played."""
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    gone = {p.card for p in [p for t in rp.tricks for p in t.plays][:cards]}
+    held = {s: [c for c in rp.hand.hands[s] if c not in gone] for s in (Seat.N, Seat.S, Seat.W)}
+    assert rp.contract is not None and rp.contract.declarer is Seat.E
+    kept = [c for c in (*rp.hand.hands[Seat.E], *rp.hand.kitty) if c not in set(rp.hand.discard or ())]
+    held[Seat.E] = [c for c in kept if c not in gone]
+    return {s: [str(c) for c in cards if effective_suit(c, ctx) is ctx.trumps] for s, cards in held.items()}
+
+
+def test_the_left_bower_takes_the_ace_and_the_joker_the_right_bower() -> None:
+    from tutor.engine.play import power
+
+    rp = _replay(LEFT_ON_ACE)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+
+    def rank(card: str) -> int:
+        return power(parse_card(card), ctx.trumps, ctx)
+
+    # "Only four trumps rank above your king": the joker, both bowers and the ace
+    above = sorted(str(c) for c in rp.rules.the_pack.cards
+                   if effective_suit(c, ctx) is ctx.trumps and rank(str(c)) > rank("KH"))
+    assert above == ["AH", "JD", "JH", "Jo"]
+    # at the question (trick 5, North last): North holds the joker, the left bower and the king,
+    # the ace is on the table, West has shown no trumps and the right bower is East's
+    held = _trumps_now(rp, 4 * 4 + 3)
+    assert sorted(held[Seat.N]) == ["JD", "Jo", "KH"] and held[Seat.W] == []
+    assert "JH" in held[Seat.E]
+    fifth = rp.tricks[4]
+    assert [str(p.card) for p in fifth.plays] == ["AH", "4H", "7S", "JD"] and fifth.seats[-1] is Seat.N
+    # the trump played before: East's 6 of hearts on North's club
+    assert [str(p.card) for p in rp.tricks[2].plays][:2] == ["6C", "6H"]
+    # the joker takes the right bower, and the king, then the best trump left, takes the 10
+    seventh, ninth = rp.tricks[6], rp.tricks[8]
+    assert str(seventh.plays[0].card) == "JH" and seventh.winner is Seat.N
+    assert str(seventh.plays[seventh.winner_index or 0].card) == "Jo"
+    assert str(ninth.plays[0].card) == "10H" and ninth.winner is Seat.N
+    assert str(ninth.plays[ninth.winner_index or 0].card) == "KH"
+    left = _trumps_now(rp, 8 * 4)
+    assert max(rank(c) for cards in left.values() for c in cards) == rank("KH")
+    # three trump tricks for North, four for North–South: set by one
+    ns = [t for t in rp.tricks if t.winner in (Seat.N, Seat.S)]
+    assert len(ns) == 4 and rp.result is not None and not rp.result.made
+    assert dict(rp.result.score) == {Side.NS: 40, Side.EW: -200}
+    assert "lose 200" in _note(rp, "outro") and "score 40" in _note(rp, "outro")
+
+
+# --- no room for the kitty -------------------------------------------------------------------
+
+NO_ROOM = "misere-bidding-no-room-for-the-kitty"
+
+
+def test_the_misere_that_leaves_no_room_for_the_kitty_counted_by_hand() -> None:
+    rp = _replay(NO_ROOM)
+    south = [str(c) for c in rp.hand.hands[Seat.S]]
+    honours = ("A", "K", "Q", "J")
+    # "Seven low cards, and three that could win a trick": the ace, the king and the jack
+    high = sorted(c for c in south if c[:-1] in honours)
+    assert high == ["AC", "JD", "KH"]
+    assert sum(1 for c in south if c[:-1] in ("9", "8", "7", "6", "5", "4")) == 7
+    # "14 of those are aces, kings, queens, jacks or the joker", of the 33 South cannot see
+    unseen = _unseen_by_south(rp)
+    danger = sorted(str(c) for c in unseen if str(c) == "Jo" or str(c)[:-1] in honours)
+    assert (len(unseen), len(danger)) == (33, 14)
+    for claim in rp.hand.kitty_claims["auction"]:
+        assert sorted(map(str, claim.any_of)) == danger
+
+    def at_least(k: int) -> int:
+        return percent(Fraction(sum(comb(14, j) * comb(19, 3 - j) for j in range(k, 4)), comb(33, 3)))
+
+    assert (at_least(1), at_least(2)) == (82, 38)
+    note = _note(rp, "auction")
+    for words in ("33 cards", "14 of those", "82%", "38%", "at least four tricks", "ten tricks",
+                  "nine after", "cost them 250"):
+        assert words in note
+    # the kitty that came holds two of them
+    assert sorted(str(c) for c in rp.hand.kitty if str(c) in danger) == ["KD", "QH"]
+    # "North–South hold only two of the twelve trumps, the 9 and the 6, and both fall on this
+    # trick" (the fifth)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    ns = sorted(str(c) for s in (Seat.N, Seat.S) for c in rp.hand.hands[s]
+                if effective_suit(c, ctx) is ctx.trumps)
+    assert ns == ["6S", "9S"]
+    assert {"6S", "9S"} <= {str(p.card) for p in rp.tricks[4].plays}
+    assert str(rp.tricks[4].plays[0].card) == "AS"
+    # West makes nine; North–South score 10 for their one trick
+    assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("7S", Seat.W)
+    assert rp.result is not None and rp.result.made
+    assert rp.result.tricks_won[Side.NS] == 1 and rp.result.score[Side.NS] == 10
+    decision = rp.hand.decision
+    assert decision is not None and decision.call == 5   # `call: 6`, the sixth call
+    assert [str(c) for c in rp.hand.auction[:5]] == ["pass", "6S", "6H", "7S", "pass"]

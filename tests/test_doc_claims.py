@@ -52,6 +52,13 @@ RESULTS: list[tuple[str, str, str]] = [
     ("game-end-win-on-defence.yaml", "bid the seven that wins if it makes", "made"),
     ("game-end-deep-in-the-red.yaml", "seven diamonds makes", "made"),
     ("sacrifice-their-seven-spades-ends-the-game.yaml", "seven clubs, two off", "set"),
+    ("ten-level-nine-trumps-nine-or-ten.yaml", "nine hearts, which takes all ten", "slam"),
+    ("competitive-their-trumps-let-them-play.yaml", "eight hearts two off", "set"),
+    ("game-end-push-over-their-seven-hearts.yaml", "which makes and wins at 520", "made"),
+    ("three-handed-two-against-one-west-has-the-trick.yaml", "six hearts is set", "set"),
+    ("five-handed-called-king-under-partners-joker.yaml", "seven diamonds makes", "made"),
+    ("defence-left-bower-on-the-ace.yaml", "seven hearts is set by one", "set"),
+    ("misere-bidding-no-room-for-the-kitty.yaml", "seven spades makes", "made"),
 ]
 
 #: Rows whose result words are about a trick or a card, not the contract.

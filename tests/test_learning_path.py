@@ -10,6 +10,8 @@ import pytest
 
 from tutor.engine.hand import LEVELS
 from tutor.files import handfile
+from tutor.teach.path import Place, place
+from tutor.teach.topics import TOPIC_STAGES, TOPIC_WORDS, stage_of
 from tutor.views.site.export import Site
 
 ROOT = Path(__file__).parent.parent
@@ -33,6 +35,58 @@ def test_every_lesson_has_a_place_and_the_numbers_run_from_one() -> None:
     stages = [list(LEVELS).index(level) for _, level, _ in lessons]
     assert stages == sorted(stages)
     assert {level for _, level, _ in lessons} == set(LEVELS), "a stage with no lesson"
+
+
+#: The teacher's order (issue 30): the rules, trumps and bowers, the joker, (the bidding), defence,
+#: then no-trumps and misère, (the other tables), and the end of a game last.
+TEACHERS_ORDER = ["start", "trumps", "joker", "bidding", "defence", "no-trumps", "misere", "tables",
+                  "game-end"]
+
+
+def test_the_stages_come_in_the_teachers_order() -> None:
+    assert list(LEVELS) == TEACHERS_ORDER
+    assert set(TOPIC_STAGES.values()) == set(LEVELS)       # every stage has its topics
+    assert set(TOPIC_STAGES) == set(TOPIC_WORDS) - {"joker"}  # every topic has a stage
+
+
+@pytest.mark.parametrize(("tags", "stage"), [
+    (["opening-lead", "drawing-trumps"], "start"),
+    (["left-bower", "follow-suit"], "trumps"),
+    (["declarer-play", "drawing-trumps"], "trumps"),
+    (["joker-in-no-trumps", "no-trumps"], "joker"),
+    (["competitive-bidding", "bidding-judgement"], "bidding"),
+    (["signals", "suit-defence"], "defence"),
+    (["joker-play", "no-trumps"], "no-trumps"),
+    (["kitty-decision", "kitty", "misere"], "misere"),         # a misère lesson, whatever its point
+    (["kitty-odds", "three-handed"], "tables"),                # a lesson of another table
+    (["new-zealand", "misere"], "tables"),                     # the table before misère
+    (["sacrifice", "competitive-bidding", "game-end"], "game-end"),  # the end of a game, last
+    (["game-end", "five-handed"], "game-end"),
+    (["not-a-topic"], None),
+])
+def test_a_lessons_stage_follows_from_its_topics(tags: list[str], stage: str | None) -> None:
+    assert stage_of(tags) == stage
+
+
+def test_within_a_stage_the_rules_come_first_then_the_decisions_in_their_order() -> None:
+    placed = place([
+        Place("late-rule", ("left-bower",), False, 90), Place("bid", ("bidding-judgement",), True, 5),
+        Place("ask", ("counting-trumps",), True, 3), Place("rule", ("right-bower",), False, 40),
+        Place("first", ("bidding",), False, 7), Place("new", ("declarer-play",), True, 120),
+    ])
+    assert [(p.name, p.stage, p.order) for p in placed] == [
+        ("first", "start", 1), ("rule", "trumps", 2), ("late-rule", "trumps", 3), ("ask", "trumps", 4),
+        ("new", "trumps", 5), ("bid", "bidding", 6)]
+    with pytest.raises(ValueError, match="odd: its first tag, 'made-up', is not a topic"):
+        place([Place("odd", ("made-up",), False, 1)])
+
+
+def test_every_lesson_is_where_the_rule_places_it() -> None:
+    """`scripts/place_lessons.py --write` leaves the hand files as they are."""
+    hands = {p.stem: handfile.load(p) for p in HANDS}
+    placed = place([Place(name, h.tags, h.decision is not None, h.order) for name, h in hands.items()])
+    for p in placed:
+        assert (hands[p.name].level, hands[p.name].order) == (p.stage, p.order), p.name
 
 
 @pytest.fixture(scope="module")

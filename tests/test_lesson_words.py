@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.auction import Bid, Contract, Pass, contract_value, parse_call, run_auction
+from tutor.engine.auction import Bid, BidKind, Contract, Pass, contract_value, parse_call, run_auction
 from tutor.engine.cards import parse_card
 from tutor.engine.hand import Hand
 from tutor.engine.replay import Replay, build
@@ -229,12 +229,32 @@ def test_the_jack_of_clubs_lesson_says_the_ten_beats_it_as_well() -> None:
     assert rp.hand.claims["1.1"].best is True and not rp.hand.claims["1.1"].only
 
 
-# --- misere-defence-what-to-throw: open-hands, said ------------------------------------------
+# --- misere-defence-what-to-throw: reasons only from what West sees ---------------------------
+# A plain misère (not open): at the decision West sees its own hand and the cards played, so the
+# words shown before the answer may not reason from East's or South's cards; the answer's note
+# says how West infers what it needs.
 
-def test_the_misere_throw_lesson_says_it_is_open_hands() -> None:
+def test_the_misere_throw_lesson_reasons_from_what_west_sees() -> None:
+    from tutor.teach.seatview import seat_view
+
     rp = _replay("misere-defence-what-to-throw")
-    assert "This lesson is played open-hands" in _note(rp, "intro")
-    assert "at the table West could not see them yet" in _note(rp, "4.3")
+    assert rp.hand.decision is not None and rp.contract is not None
+    assert rp.contract.bid.kind is BidKind.MISERE, "a plain misère: no hand is laid open"
+    view = seat_view(rp, rp.hand.decision)
+    assert view.seat is Seat.W and not view.sees(Seat.E) and not view.sees(Seat.S)
+    before = " ".join(_note(rp, at) for at in ("intro", "4.3", "7"))
+    for words in ("open-hands", "you see every hand", "East holds", "Your partner East holds",
+                  "South's hearts (the 8", "no clubs"):
+        assert words not in before, words
+    assert "you see only your own cards and the cards played" in _note(rp, "intro")
+    answer = _note(rp, "8.3")
+    assert "What West can see is enough" in answer and "has not been played" in answer
+    assert rp.hand.claims["8.3"].make == 41  # tutor check holds it to tutor analyse --seat W
+
+
+def test_the_kitty_odds_lessons_title_is_a_question() -> None:
+    title = _replay("kitty-odds-one-trick-not-two").hand.title
+    assert title.endswith("?") and "seven hearts or eight" in title, title
 
 
 # --- first-night-seven-hearts: the rule, not the web page; who sits where ---------------------

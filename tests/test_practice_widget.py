@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -165,3 +166,66 @@ def test_the_discard_picker_lists_the_hand_in_its_sorted_order() -> None:
     held = [str(c) for c in game.held(Seat.N)]
     assert offered == [str(c) for c in sorted_hand(game.held(Seat.N), game.replay.context)]
     assert offered != held  # the deal's order, with the passed cards last, is not the hand's
+
+
+def _finished(seed: int = 1) -> PracticeWidget:
+    w = PracticeWidget.new("australian", seed, "S", samples=2)
+    click_through(w)
+    return w
+
+
+def test_the_log_names_each_call_and_card_once_with_the_computers_why() -> None:
+    w = _finished()
+    log = "\n".join(w.lines)
+    for step in w.game.replay.steps:
+        if step.kind is StepKind.CARD:
+            assert log.count(step.ruling.text) == 1, step.ruling.text
+    assert not re.search(r"(North|East|South|West) plays [^ ]+:", log)  # no "West plays 5♠: …"
+    assert "Why: " in log
+
+
+def test_the_end_shows_the_whole_deal_and_offers_each_decision_to_retry() -> None:
+    w = _finished()
+    rep = w.game.replay
+    deal = w.end.deal_html.value
+    for cards in rep.hand.hands.values():
+        assert all(f'data-card="{c}"' in deal for c in cards)
+    labels = [label for label, _ in w.end.picker.options]
+    assert labels[0] == "call 1: Pass" and labels[-1].startswith("trick 10: ")
+    w.end.picker.value = "2.4"
+    w.end.retry_button.click()
+    assert w.game.to_act is Seat.S and "(retried from trick 2)" in w.game.hand.title
+    assert [p for t in w.game.hand.play for p in t] == [
+        s.play for s in rep.steps if s.kind is StepKind.CARD][:7]
+    assert "Your card, South, to trick 2." in w.prompt.value and not w.end.children
+    w.new_deal()
+    assert w.game.seed == 2 and w.game.hand.title == "Practice deal 2"
+
+
+def test_show_what_happens_steps_the_punishing_line_and_the_better_one() -> None:
+    w = _finished()
+    what = w.end.what_happens("2.4")  # A♥ cost a trick there
+    assert what is not None and what.better is not None
+    view = w.end.view
+    assert view is not None and view.replay.steps[view.step].play == what.played.card
+    assert view.show == "all" and "takes 7 tricks" in w.end.stepper.children[1].value
+    while view.replay.steps[view.step + 1].kind is not StepKind.CARD:
+        view.next_button.click()  # the trick won
+    view.next_button.click()
+    assert view.replay.steps[view.step].play == what.played.plays[1]  # the next card of the line
+    w.end.line_toggle.value = "better"
+    better = w.end.view
+    assert better is not view and better is not None
+    assert better.replay.steps[better.step].play == what.better.card
+    assert "After 8♥ instead (the double-dummy best card)" in w.end.stepper.children[1].value
+
+
+def test_a_defender_reads_the_kitty_and_the_discard_face_down_in_the_log() -> None:
+    w = PracticeWidget.new("australian", 1, "W", samples=2)
+    w.call("pass")  # South wins the auction; the computer plays on to West's first card
+    log = "\n".join(w.lines)
+    hand = w.game.hand
+    assert hand.discard is not None and "Your card, West" in w.prompt.value
+    for card in (*hand.kitty, *hand.discard):
+        assert card.words() not in log and card.pretty() not in log
+    assert "South takes the kitty without showing it." in log

@@ -15,7 +15,10 @@ from tutor.files import handfile
 from tutor.files.handwrite import dumps
 from tutor.files.verify import verify
 from tutor.solve import apply
-from tutor.teach.puzzles import Puzzle, computer_deal, mine_hand, puzzle_hand
+from tutor.teach.lessoncheck import check_lesson
+from tutor.teach.puzzles import Counts, Puzzle, computer_deal, mine_hand, puzzle_hand
+from tutor.teach.puzzles.table import MARGIN_POINTS
+from tutor.views.terminal.puzzles import mine_deals
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
 
@@ -144,3 +147,87 @@ def test_tutor_puzzles_mine_refuses_a_file_as_the_folder(tmp_path: Path) -> None
     assert out.stderr.strip() == (f"tutor puzzles mine: {tmp_path / 'f'} is not a folder: the "
                                   f"puzzles are written as files in one")
 
+
+
+@pytest.fixture(scope="module")
+def table_deal() -> tuple[list[Puzzle], Counts]:
+    # deal 4: East, who took the kitty in seven hearts, has one card that makes it with what it sees
+    return mine_hand(build(computer_deal(4)), at_the_table=True)
+
+
+def test_an_at_the_table_puzzle_carries_its_chance_and_passes_tutor_check(
+        table_deal: tuple[list[Puzzle], Counts]) -> None:
+    puzzles, counts = table_deal
+    table = [p for p in puzzles if p.view == "at-the-table"]
+    assert [p.key for p in table] == ["7.2"] and counts.at_the_table == 1
+    p = table[0]
+    assert p.chances is not None and p.kind == "contract"
+    assert p.chances.chance - p.chances.runner_chance >= MARGIN_POINTS / 100
+    hand = puzzle_hand(p)
+    claim = hand.claims[p.key]
+    assert claim.only and claim.best_chance and claim.make == round(100 * p.chances.chance)
+    assert hand.tags[:2] == ("puzzle", "at-the-table") and hand.tags[-1] == "australian"
+    note = hand.notes[p.key]
+    assert note.startswith("East to play, seeing its own hand, the kitty it took and the cards it put away")
+    assert f"in {round(100 * p.chances.chance)}% of the layouts" in note
+    _, problems = check_lesson("table.yaml", dumps(hand))
+    assert problems == [], [str(x) for x in problems]
+
+
+def test_a_puzzle_not_clear_at_the_table_stays_open_hands() -> None:
+    # deal 6, card 1.3: South's card alone makes it double-dummy, but with what South sees it
+    # leads the king of clubs by 22 points (46% to 24%), not two standard errors of the
+    # difference (one is 11.9 points) on the 100 layouts
+    puzzles, counts = mine_hand(build(computer_deal(6)), at_the_table=True, cap=99)
+    assert (counts.tried, counts.at_the_table) == (1, 0)
+    assert [p.key for p in puzzles if p.kind == "contract"] == ["1.3"]
+    for p in puzzles:
+        if p.view == "open-hands":
+            hand = puzzle_hand(p)
+            assert hand.tags[:2] == ("puzzle", "open-hands") and p.chances is None
+            assert not hand.claims[p.key].best_chance and hand.claims[p.key].make is None
+
+
+def test_a_wrong_best_chance_is_refuted_single_dummy(table_deal: tuple[list[Puzzle], Counts]) -> None:
+    p = next(p for p in table_deal[0] if p.view == "at-the-table")
+    assert p.chances is not None
+    bad = replace(p, answer=next(r.play for r in p.wrong if r.play.card == p.chances.runner.card))
+    _, problems = check_lesson("bad.yaml", dumps(puzzle_hand(bad)))
+    assert "solver" in [x.rule for x in problems]
+
+
+def test_the_files_are_the_same_mined_in_one_process_or_two(tmp_path: Path) -> None:
+    one = mine_deals(3, 4, tmp_path / "one", at_the_table=True, jobs=1)
+    two = mine_deals(3, 4, tmp_path / "two", at_the_table=True, jobs=2)
+    assert [p.name for p in one.files] == [p.name for p in two.files] and one.files
+    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(one.files, two.files, strict=True))
+    assert one.counts == two.counts
+
+
+def test_a_position_an_earlier_deal_gave_is_dropped_across_processes(tmp_path: Path) -> None:
+    # the same seed mined twice over is the same deal: every puzzle of the second is a duplicate
+    from tutor.views.terminal import puzzles as view
+
+    result = view._one((4, "australian", 3, False, None))
+    assert result is not None and result[0]
+    found, counts = result
+    within = counts.duplicate
+    mined = view.Mined()
+    view._take([(found, counts), (list(found), replace(counts))], tmp_path, mined, set())
+    assert len(mined.files) == len(found) and mined.counts.kept == len(found)
+    assert mined.counts.duplicate == 2 * within + len(found)
+
+
+def test_under_the_cap_a_puzzle_of_technique_comes_before_an_earlier_plain_one() -> None:
+    from tutor.teach.puzzles.mine import PLAIN_THEMES
+
+    passed_over = 0
+    for seed in (5, 6):
+        rep = build(computer_deal(seed))
+        every, _ = mine_hand(rep, cap=99)
+        one, counts = mine_hand(rep, cap=1)
+        technique = [p for p in every if set(p.themes[:-1]) - PLAIN_THEMES]
+        assert [p.key for p in one] == [(technique or every)[0].key]
+        assert counts.capped == len(every) - 1
+        passed_over += one[0].key != every[0].key
+    assert passed_over, "a deal whose earliest puzzle is a plain one"

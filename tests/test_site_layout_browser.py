@@ -137,3 +137,45 @@ def test_two_handed_piles_show_both_cards_and_dealer_only_on_the_hand(page: Page
         .map(e => [e.textContent, getComputedStyle(e, '::after').content])""")
     dealer_marks = [text for text, content in after if "dealer" in content]
     assert dealer_marks == ["South"], after
+
+
+TALL_PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("lesson", ["first-night-seven-hearts", "hearts-or-no-trumps"])
+def test_the_hand_viewer_fits_a_phones_screen(page: Page, site: Path, lesson: str) -> None:
+    """At 390 x 844 the whole viewer (the facts, the table, the buttons, the question and the
+    ruling) is at most the screen's height at every step, and none of it is cut off: the ruling
+    and the note scroll in the room left. Before, it stood about 1,133 px tall, the buttons and
+    the ruling below the fold."""
+    page.set_viewport_size(TALL_PHONE)  # type: ignore[arg-type]
+    page.goto((site / "lessons" / f"{lesson}.html").as_uri())
+    viewer = page.locator("#viewer")
+    nxt = viewer.locator("[data-go=next]")
+    asked = False
+    for step in range(80):
+        box = viewer.bounding_box()
+        assert box is not None
+        assert box["height"] <= TALL_PHONE["height"] + 0.5, f"step {step}: {box['height']} px tall"
+        assert box["width"] <= TALL_PHONE["width"], box
+        for part in ("[data-part=head]", "[data-part=table]", ".hv-controls", "[data-part=ruling]"):
+            inner = viewer.locator(part).bounding_box()
+            assert inner is not None and inner["height"] > 0, (step, part)
+            top, bottom = inner["y"], inner["y"] + inner["height"]
+            assert box["y"] - 0.5 <= top and bottom <= box["y"] + box["height"] + 0.5, (step, part)
+        question = viewer.locator("[data-part=question]")
+        if question.is_visible():  # the decision: its question and every choice in view
+            asked = True
+            for choice in question.locator("button").all():
+                cb = choice.bounding_box()
+                assert cb is not None and cb["y"] + cb["height"] <= box["y"] + box["height"] + 0.5, step
+            question.locator("button").first.click()
+        ruling = viewer.locator("[data-part=ruling]")
+        overflow = ruling.evaluate("e => getComputedStyle(e).overflowY")
+        clipped = ruling.evaluate("e => e.scrollHeight > e.clientHeight + 1")
+        assert not clipped or overflow in ("auto", "scroll"), f"step {step}: the ruling is cut off"
+        if nxt.is_disabled():
+            break
+        nxt.click()
+    assert nxt.is_disabled(), "the hand was stepped to its end"
+    assert asked or lesson != "hearts-or-no-trumps", "the decision was asked on the way"

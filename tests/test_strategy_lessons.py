@@ -56,10 +56,23 @@ COURSE = (
     "no-trumps-what-to-bury",
     "game-end-deep-in-the-red",
     "kitty-odds-one-trick-not-two",
+    "ten-level-nine-trumps-nine-or-ten",
+    "competitive-their-trumps-let-them-play",
+    "game-end-push-over-their-seven-hearts",
+    "three-handed-two-against-one-west-has-the-trick",
+    "five-handed-called-king-under-partners-joker",
     "misere-or-seven-diamonds",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
     "sacrifice-their-seven-spades-ends-the-game",
+    "defence-over-trump-with-the-king",
+    "no-trumps-defence-keep-three-winners",
+    "open-misere-defence-under-the-lone-club",
+    "declarer-play-cross-to-partners-void",
+    "defence-partners-discard-asks-for-hearts",
+    "no-trumps-defence-lead-into-the-void",
+    "misere-bidding-no-room-for-the-kitty",
+    "defence-left-bower-on-the-ace",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -166,6 +179,12 @@ CONTRACTS = {
     "misere-or-seven-diamonds": [
         ("[6C, 6H, 7C, misere, pass, pass, pass]", "", "[AS, 7H, 8C]", 0),   # no trick
         ("[6C, 6H, 7C, 7D, pass, pass, pass]", "", "best", 7),               # exactly seven
+    ],
+    "misere-bidding-no-room-for-the-kitty": [
+        # misère: at least four tricks whatever South puts away
+        ("[pass, 6S, 6H, 7S, pass, misere, pass]", "", "best", 4),
+        ("[pass, 6S, 6H, 7S, pass, pass]", "", "best", 10),          # seven spades: ten at best
+        ("[pass, 6S, 6H, 7S, pass, pass]", "", "[6C, QC, 5D]", 9),   # nine after West's discard
     ],
     "hearts-or-no-trumps": [
         ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
@@ -291,6 +310,8 @@ ALTERNATIVES = {
     ("no-trumps-what-to-bury", "3.4"): {"KC": 6},   # the king on the ace: two tricks lost
     # "the right bower led holds North–South to three tricks, and the ace of spades makes six"
     ("declarer-play-ruff-before-trumps", "1.1"): {"JH": 3, "AS": 6},
+    # the joker on the ace, or the king under it: seven hearts makes
+    ("defence-left-bower-on-the-ace", "5.4"): {"Jo": 7, "KH": 7, "JD": 6},
 }
 
 
@@ -339,6 +360,7 @@ COUNTS = [
     ("defence-partners-ace-of-clubs", 0, 7, 6, ("intro", "so you hold three")),
     ("defence-north-trumps-partners-club", 0, 5, 7, ("intro", "twelve of them")),
     ("defence-joker-gone-left-bower-held", 0, 6, 7, ("intro", "so you hold three trumps")),
+    ("defence-left-bower-on-the-ace", 4, 6, 6, ("intro", "so you hold three trumps")),
     ("kitty-odds-one-trick-not-two", 0, 6, 7, ("discard", "six of the thirteen trumps and seven are")),
     ("declarer-play-ruff-before-trumps", 0, 5, 8, ("intro", "Eight of the thirteen trumps are out")),
     ("game-end-win-on-defence", 0, 5, 7,
@@ -626,13 +648,15 @@ def test_wests_hearts_are_all_higher_than_souths_and_easts_four_is_the_lowest() 
     assert hearts(Seat.E) and max(hearts(Seat.E)) == order.index("4")
 
 
-def test_the_course_is_the_last_stage_of_the_path_in_course_order() -> None:
-    hands = [handfile.load(HANDS / f"{name}.yaml") for name in COURSE]
-    assert all(h.level == "strategy" for h in hands)
-    assert list(LEVELS)[-1] == "strategy"
-    rules_lessons = [handfile.load(p) for p in HANDS.glob("*.yaml") if p.stem not in COURSE]
-    first = max(h.order or 0 for h in rules_lessons) + 1
-    assert [h.order for h in hands] == list(range(first, first + len(COURSE)))
+def test_each_stage_teaches_its_rules_before_the_course_asks_its_decisions() -> None:
+    """The course is no stage of its own (issue 30): each lesson of it sits in the stage of its
+    topics, after the lessons of that stage that teach a rule."""
+    path = sorted((handfile.load(p) for p in HANDS.glob("*.yaml")), key=lambda h: h.order or 0)
+    course = [h for h in path if h.decision is not None]
+    assert {h.title for h in course} == {handfile.load(HANDS / f"{n}.yaml").title for n in COURSE}
+    for stage in LEVELS:
+        kinds = [h.decision is not None for h in path if h.level == stage]
+        assert kinds == sorted(kinds), f"stage {stage}: a rules lesson after a decision"
     assert len(COURSE) >= 16
 
 
@@ -662,7 +686,7 @@ DESCRIBED = [
     ("game-end-at-460", "intro", Seat.S, "first to speak", "Six spades would score", True),
     ("game-end-deep-in-the-red", "intro", Seat.S, "first to speak", "Seven diamonds", True),
     ("misere-nominate-the-joker", "intro", Seat.S, "holding the joker", "In Australian", True),
-    ("misere-defence-what-to-throw", "intro", Seat.W, "You hold", "Your partner", True),
+    ("misere-defence-what-to-throw", "intro", Seat.W, "You hold", "As at the table", True),
     ("hearts-or-no-trumps", "intro", Seat.S, "You hold", "Eight no-trumps", False),
     ("partners-diamonds-or-your-hearts", "intro", Seat.S, "You hold", "Your hearts", False),
     ("auction-a-pass-not-final", "intro", Seat.S, "with the joker", "This table", False),
@@ -679,6 +703,8 @@ DESCRIBED = [
     ("misere-or-seven-diamonds", "intro", Seat.S, "You hold", "Seven diamonds would", True),
     ("three-handed-no-partner-count-the-kitty", "intro", Seat.S, "You hold", "In hearts", True),
     ("sacrifice-their-seven-spades-ends-the-game", "intro", Seat.S, "You hold", "East opened", True),
+    ("defence-left-bower-on-the-ace", "intro", Seat.N, "You hold", "In hearts", True),
+    ("misere-bidding-no-room-for-the-kitty", "intro", Seat.S, "You hold", "Seven cards of 9", True),
 ]
 
 

@@ -64,7 +64,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tutor.solve import warn_when_slow
     from tutor.teach.players import Budget, Game, GameError
     from tutor.views.terminal.handsave import check_save, save_hand
-    from tutor.views.terminal.practice import play_in_terminal
+    from tutor.views.terminal.practice import game_from_file, play_in_terminal
 
     warn_when_slow()
     budget = Budget() if args.samples is None else Budget(
@@ -72,8 +72,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         if args.save is not None:
             check_save(args.save, force=args.force)  # before the deal, so no hand is played for nothing
-        game = Game(args.rules, args.seed, budget=budget)
         seat = Seat.parse(args.seat)
+        if (args.from_file is None) != (args.at is None):
+            raise GameError("--from FILE and --at TRICK[.CARD] go together (see docs/practice.md)")
+        game = (Game(args.rules, args.seed, budget=budget) if args.from_file is None
+                else game_from_file(args.from_file, seat, args.at, seed=args.seed, budget=budget))
         if seat not in game.seats:
             raise GameError(f"{seat.word} does not sit at the {game.rules.players}-handed table "
                             f"(seats {' '.join(s.value for s in game.seats)})")
@@ -93,7 +96,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     from tutor.views.terminal.puzzles import mine_deals, summary
 
     try:
-        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap)
+        mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap,
+                           at_the_table=args.at_the_table, jobs=args.jobs, contract=args.contract)
     except (UnwritableFile, ValueError, OSError) as err:
         print(f"tutor puzzles mine: {err}", file=sys.stderr)
         return 2
@@ -242,9 +246,10 @@ def cmd_quiz(args: argparse.Namespace) -> int:
             return 1
         replays.append(result)
         paths.append(path)
-    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask.
+    # Lessons that ask a decision ask it in the quiz too; random deals have none to ask, but a
+    # review asks the decisions the history holds (the mistakes `tutor review --remember` kept).
     kinds = ([QuestionKind(k) for k in args.kind] if args.kind
-             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays else [])])
+             else [*BASIC_KINDS, *([QuestionKind.DECISION] if replays or args.review else [])])
     if unknown_topics(args.topic or ()):
         print(f"tutor quiz: no question has the topic {', '.join(map(repr, unknown_topics(args.topic)))}; "
               f"the topics are {', '.join(known_topics())}", file=sys.stderr)
@@ -428,6 +433,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "before the deal; if writing fails at the end, the hand goes to a temporary file)")
     p.add_argument("--force", action="store_true", help="with --save: write over an existing file")
     p.add_argument("--auto", action="store_true", help="the computer plays the learner's seat too")
+    p.add_argument("--from", dest="from_file", metavar="FILE",
+                   help="play on from a decision of --seat in this hand file (with --at; the "
+                   "file's rules)")
+    p.add_argument("--at", metavar="TRICK[.CARD]", help="with --from: the decision to retry "
+                   "(4: the seat's card in trick 4; 4.2; discard; call1: its first call)")
     p.add_argument("--samples", type=int, metavar="N",
                    help="solve N layouts a card with no clock (reproducible; default: about a "
                    "second a card)")
@@ -443,6 +453,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--out", required=True, metavar="DIR", help="the folder to write to")
     p.add_argument("--rules", default="australian", help="a preset (three- or four-handed)")
     p.add_argument("--cap", type=positive, default=3, help="at most this many puzzles a deal (default 3)")
+    p.add_argument("--at-the-table", action="store_true",
+                   help="also value each puzzle with its seat's view; keep at-the-table ones first")
+    p.add_argument("--jobs", type=positive, default=1,
+                   help="processes to mine in (the same files whatever the number; default 1)")
+    p.add_argument("--contract", choices=("misere", "no-trumps"),
+                   help="only deals played in this contract (misère as the computer bids it; "
+                        "no-trumps bid by the best no-trumps count); --deals seeds are tried")
     p.set_defaults(func=cmd_puzzles)
     add_puzzle_parser(sub)
 
@@ -524,6 +541,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_history_options(p)
     p.set_defaults(func=cmd_quiz)
     add_history_parsers(sub)
+    from tutor.views.terminal.review import add_review_parser
+
+    add_review_parser(sub)  # tutor review FILE --seat S
     return parser
 
 

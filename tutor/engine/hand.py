@@ -28,15 +28,20 @@ class RulesSpec:
         return preset(self.preset, self.overrides)
 
 
-#: The stages of the learning path, in order, with the heading each has in a lesson index.
+#: The stages of the learning path, in the order a teacher takes them (the rules, trumps and
+#: bowers, the joker, the bidding, defence, then no-trumps and misère, the other tables, and the
+#: end of a game last), with the heading each has in a lesson index. Which stage a lesson
+#: belongs to follows from its topics (``stage_of`` in :mod:`tutor.teach.topics`).
 LEVELS: dict[str, str] = {
-    "start": "Start here",
+    "start": "Start here: the rules",
     "trumps": "Trumps and bowers",
     "joker": "The joker",
+    "bidding": "Bidding and the kitty",
+    "defence": "Defence",
+    "no-trumps": "No-trumps",
     "misere": "Misère",
-    "scoring": "Scoring",
     "tables": "Other tables",
-    "strategy": "Strategy: what to do",
+    "game-end": "The end of a game",
 }
 
 

@@ -25,8 +25,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from tutor.engine.replay import Replay, TrickRecord
-from tutor.teach.memory import deal_id, key_of
-from tutor.teach.quiz import QuestionKind
+from tutor.teach.keys import QuestionKind, deal_id, key_of
 
 __all__ = ["FEWEST", "asked_in", "asked_tricks", "choice_order", "choice_orders"]
 

@@ -8,6 +8,11 @@ lets the learner try until they find it or press Next, ``tutor replay`` allows o
 ``reveal``. What a wrong choice is told never names the answer: only the solver's figures for
 that choice (``tricks:`` in the hand file, which ``tutor check`` verifies), when the lesson
 states them.
+
+Once the answer is shown, a wrong card can show what happens after it (:func:`line_after`): the
+best line on the true layout after that card (:func:`tutor.solve.line.best_line`, every seat
+playing a double-dummy best card), trick by trick. It opens the other hands, so it comes only
+with the answer, never while the learner may still try again.
 """
 
 from __future__ import annotations
@@ -17,11 +22,16 @@ from dataclasses import dataclass, field
 
 from tutor.engine.auction import Bid, Call, Pass, parse_call
 from tutor.engine.cards import Suit, TutorError
-from tutor.engine.decision import Choice, LessonDecision, choice_code, choice_words
+from tutor.engine.decision import Choice, LessonDecision, choice_code, choice_pretty, choice_words
+from tutor.engine.play import Play
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
+from tutor.solve import SolveError, Solver, deal_of
+from tutor.solve.line import best_line
+from tutor.solve.position import apply
 
-__all__ = ["Asking", "Verdict", "choice_figures", "learner_seat"]
+__all__ = ["Asking", "LineAfter", "LineTrick", "Verdict", "choice_figures", "learner_seat", "line_after",
+           "lines_after"]
 
 _KEYS = "abcdefgh"
 
@@ -149,3 +159,94 @@ class Asking:
         self.done = True
         return Verdict(False, True, f"The answer: {choice_words(self.decision.right)}.",
                        choice_figures(self.decision, self.decision.answer), self._explanation())
+
+
+@dataclass(frozen=True)
+class LineTrick:
+    """One trick of a line: its number, its cards in the order played (the first may have been
+    played before the choice), and who won it (None while the hand stops inside it)."""
+
+    number: int
+    plays: tuple[tuple[Seat, Play], ...]
+    winner: Seat | None
+
+    def words(self, *, symbols: bool = True, chosen: Play | None = None) -> str:
+        """``Trick 8: East 8♦, South 6♥, West Q♠ (your card); East wins``."""
+        cards = ", ".join(f"{s.word} {p.pretty() if symbols else p}"
+                          + (" (your card)" if chosen is not None and p == chosen else "")
+                          for s, p in self.plays)
+        won = f"; {self.winner.word} wins" if self.winner is not None else ""
+        return f"Trick {self.number}: {cards}{won}"
+
+
+@dataclass(frozen=True)
+class LineAfter:
+    """What happens after a wrong card: the best line from it on the true layout."""
+
+    choice: Play
+    tricks: tuple[LineTrick, ...]
+    won: int
+    """The tricks the contractor's side takes in the whole hand, this line played out."""
+    made: bool
+    """Whether the contract is made (a misère: no trick taken)."""
+    contractors: tuple[Seat, ...]
+    contract: str
+    """The contract in words, as the end of the line names it (``seven hearts``, ``the misère``)."""
+
+    def lines(self, *, symbols: bool = True) -> list[str]:
+        """The line in words: a heading, a line a trick, and how the hand ends."""
+        shown = choice_pretty(self.choice) if symbols else str(self.choice)
+        who = "–".join(s.word for s in self.contractors)
+        took = "no trick" if self.won == 0 else _tricks(self.won)
+        verb = "takes" if len(self.contractors) == 1 else "take"
+        end = f"In all {who} {verb} {took}, so {self.contract} {'makes' if self.made else 'is beaten'}."
+        return [f"What happens after {shown} (best play by every seat on the real cards, by the "
+                "solver)", *(t.words(symbols=symbols, chosen=self.choice) for t in self.tricks), end]
+
+
+def line_after(replay: Replay, decision: LessonDecision, index: int,
+               solver: Solver | None = None) -> LineAfter | None:
+    """The best line after choice ``index`` of a decision in the play, when that choice is
+    wrong; None for the right one, for a call, a discard or a joker's suit (there is no card to
+    play on from), and for what the solver does not cover (the two-handed game)."""
+    where = decision.card
+    choice = decision.choices[index]
+    if index == decision.answer or where is None or not isinstance(choice, Play):
+        return None
+    try:
+        deal = deal_of(replay)
+    except SolveError:
+        return None
+    trick, place = where
+    seats = len(deal.start.seats)
+    before = (trick - 1) * seats + place - 1
+    if before > len(deal.plays):
+        return None
+    pos = deal.start
+    for play in deal.plays[:before]:
+        pos = apply(pos, play)
+    line = (choice, *best_line(apply(pos, choice), solver))
+    tricks: list[LineTrick] = []
+    cards = [(pos.seats[(pos.leader + i) % seats], p) for i, p in enumerate(pos.trick)]
+    for play in line:
+        cards.append((pos.seats[pos.to_move], play))
+        pos = apply(pos, play)
+        if not pos.trick:  # the trick is complete: its winner leads the next
+            tricks.append(LineTrick(trick, tuple(cards), pos.seats[pos.leader]))
+            trick, cards = trick + 1, []
+    if cards:
+        tricks.append(LineTrick(trick, tuple(cards), None))
+    contract = replay.contract
+    assert contract is not None  # deal_of needs one
+    bid = contract.bid
+    made = pos.won == 0 if pos.minimise else pos.won >= bid.tricks
+    named = f"the {bid.words()}" if bid.is_misere else bid.words()
+    return LineAfter(choice, tuple(tricks), pos.won, made, deal.contractors, named)
+
+
+def lines_after(replay: Replay, decision: LessonDecision) -> dict[int, LineAfter]:
+    """:func:`line_after` for every wrong choice that has one (the site writes them all at export:
+    it is static), by choice index; one solver for all of them."""
+    solver = Solver()
+    found = {i: line_after(replay, decision, i, solver) for i in range(len(decision.choices))}
+    return {i: a for i, a in found.items() if a is not None}

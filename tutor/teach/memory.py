@@ -19,8 +19,6 @@ history, or a damaged one, is a :class:`HistoryError` naming the file and the fa
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import json
 import sqlite3
 import uuid
@@ -33,7 +31,6 @@ from types import TracebackType
 import platformdirs
 from fsrs import Card
 
-from tutor.engine.hand import Hand
 from tutor.files.handfile import dumps
 from tutor.files.writeguard import database_problem
 from tutor.teach import schedule
@@ -50,6 +47,7 @@ from tutor.teach.history_file import (
     stored_time,
     tables,
 )
+from tutor.teach.keys import deal_id, key_of
 from tutor.teach.quiz import Question, QuestionKind
 from tutor.teach.stored import QUESTION_COLUMNS, Answer, StoredQuestion, stored_answer, stored_question
 
@@ -177,12 +175,6 @@ def iso(when: datetime) -> str:
     return when.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def deal_id(hand: Hand) -> str:
-    """The deal's name in the history: a hash of its cards and play, not of its title or notes."""
-    bare = dataclasses.replace(hand, title="", notes={}, tags=(), summary=None, decision=None)
-    return hashlib.sha256(dumps(bare).encode()).hexdigest()[:16]
-
-
 def locator(q: Question) -> tuple[int | None, str | None]:
     """Where in the deal a question is asked: the trick, and for legal plays the place in it.
 
@@ -209,14 +201,6 @@ def question_key(q: Question) -> str:
     if q.deal is None:
         raise ValueError("this question does not say which deal it is from, so it cannot be remembered")
     return key_of(deal_id(q.deal), q.kind, *locator(q))
-
-
-def key_of(deal: str, kind: QuestionKind, trick: int | None, place: str | None) -> str:
-    """The key of the question of this kind at this point of this deal (see :func:`question_key`)."""
-    where = "" if trick is None else f"/{trick}" + (f".{place}" if place else "")
-    if trick is None and place:
-        where = f"/{place}"
-    return f"{deal}/{kind.value}{where}"
 
 
 def _rulings(q: Question) -> list[str]:

@@ -2,7 +2,8 @@
 
 Three kinds of question, each taken from a replayed hand (a hand file or a random deal):
 
-* **who wins this trick** — a complete trick, all its cards shown;
+* **who wins this trick** — a complete trick, all its cards shown; the choices in the lesson
+  site's fair order, and a seat that wins most tricks asked about less (:mod:`tutor.teach.asking`);
 * **which cards may this player play** — a seat's hand and the trick so far;
 * **what does this hand score** — the contract, the rules and the tricks each side took.
 
@@ -23,7 +24,6 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from tutor.engine.auction import Contract
 from tutor.engine.cards import Card, CardError, Joker, Suit
@@ -37,7 +37,9 @@ from tutor.engine.rulings import TOPICS, Kind, Ruling
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat, SeatError, Side
 from tutor.engine.wording import rules_words
+from tutor.teach.asking import asked_in, choice_order
 from tutor.teach.bestcard import best_card_spots
+from tutor.teach.keys import QuestionKind, deal_id, key_of
 from tutor.teach.playalong import Turn, turns
 from tutor.teach.reasons import legal_reasons
 from tutor.teach.seatview import SeatView, SeatViewError, seat_view
@@ -62,21 +64,6 @@ __all__ = [
 
 #: The topics a learner can pick from; any lesson tag (LESSONS.md) is accepted too.
 TOPIC_CHOICES: tuple[str, ...] = ("left-bower", "joker", "no-trumps", "misere", "follow-suit", "scoring")
-
-
-class QuestionKind(Enum):
-    WHO_WINS = "who-wins"
-    LEGAL_PLAYS = "legal-plays"
-    SCORE = "score"
-    #: Which card is best here? Answered by the solver (:func:`best_card_questions`); asked
-    #: only when requested, since it analyses every hand it draws from.
-    BEST_CARD = "best-card"
-    #: A lesson's own decision (``decision:`` in a hand file): the call, the discard, the joker's
-    #: suit or the card to play, answered by the lesson (verified by ``tutor check``).
-    DECISION = "decision"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: The kinds a quiz mixes unless told otherwise: the engine answers them without the solver.
@@ -350,18 +337,22 @@ def matches_topic(topics: Iterable[str], wanted: Iterable[str]) -> bool:
 
 # --------------------------------------------------------------------------- question makers
 
-def _who_wins(rp: Replay, trick: TrickRecord) -> Question:
+def _who_wins(rp: Replay, trick: TrickRecord, deal: str) -> Question:
     assert rp.contract is not None and trick.ruling is not None and trick.winner is not None
     assert rp.context is not None
     seats = trick.seats[: len(trick.plays)]
     # A seat that plays two cards to a trick (the two-handed game): "South" would not say
     # which of South's cards won, so the answers are the cards.
     by_card = len(set(seats)) < len(seats)
-    choices = tuple(
+    played = [
         Choice(str(play) if by_card else seat.value, f"{seat.word} ({play.pretty()})", play.card,
                f"{seat.word} ({play})")
         for seat, play in zip(seats, trick.plays, strict=False)
-    )
+    ]
+    # In the order played the leader, who wins most tricks, would come first: the choices go
+    # round the table from a place drawn from the question's key, as on the lesson site.
+    order = choice_order(key_of(deal, QuestionKind.WHO_WINS, trick.number, None), len(played))
+    choices = tuple(played[i] for i in order)
     assert trick.winner_index is not None
     answer = str(trick.plays[trick.winner_index]) if by_card else trick.winner.value
     led = trick.plays[0]
@@ -477,7 +468,8 @@ def questions_from(
         return []
     out: list[Question] = []
     if QuestionKind.WHO_WINS in kinds:
-        out += [_who_wins(rp, t) for t in rp.tricks if t.complete]
+        deal = deal_id(rp.hand)
+        out += [_who_wins(rp, t, deal) for t in rp.tricks if t.complete]
     if QuestionKind.LEGAL_PLAYS in kinds:
         for turn in turns(rp):
             # A lead is free and a last card is forced: ask only where there is a choice to learn.
@@ -595,7 +587,12 @@ def make_quiz(
     pool: dict[QuestionKind, list[Question]] = {k: [] for k in kinds}
 
     def add(rp: Replay) -> None:
+        # A seat that wins most tricks would answer most "who wins?": ask only the tricks the
+        # lesson site asks (tutor.teach.asking.asked_in caps that seat's share).
+        asked = asked_in(rp) if QuestionKind.WHO_WINS in kinds else frozenset()
         for q in questions_from(rp, rng, kinds):
+            if q.kind is QuestionKind.WHO_WINS and q.trick is not None and q.trick.number not in asked:
+                continue
             if not topics or matches_topic(q.topics, topics):
                 pool[q.kind].append(q)
 

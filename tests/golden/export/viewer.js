@@ -319,6 +319,9 @@
     if (feedback && feedback.explain) {
       feedback.explain.forEach(function (p) { fb.appendChild(el("p", "hv-explain", p)); });
     }
+    if (feedback && feedback.after) {
+      feedback.after.forEach(function (lines) { fb.appendChild(lineAfter(lines)); });
+    }
     fb.className = "hv-feedback" + (feedback ? (feedback.right ? " right" : " wrong") : "");
     part("text").textContent = step.text;
     var note = part("note");
@@ -445,6 +448,28 @@
     showPicker.value = "all";
   }
 
+  // Once the answer is shown: what happens after each wrong card tried here (written at export:
+  // the heading, a line a trick, how the hand ends), each closed until opened.
+  function linesAfter() {
+    var out = [];
+    decision.choices.forEach(function (c) {
+      if (tried[c.key] && decision.after && decision.after[c.key]) {
+        out.push(decision.after[c.key]);
+      }
+    });
+    return out;
+  }
+
+  function lineAfter(lines) {
+    var box = el("details", "tw-line-after");
+    box.appendChild(el("summary", "", lines[0]));
+    var list = el("ol", "tw-line-tricks");
+    lines.slice(1, -1).forEach(function (t) { list.appendChild(el("li", "", t)); });
+    box.appendChild(list);
+    box.appendChild(el("p", "tw-line-end", lines[lines.length - 1]));
+    return box;
+  }
+
   function decide(key) {
     var right = key === decision.answer;
     var d = pageDecision();
@@ -469,7 +494,8 @@
     decided = true;
     revealAll();
     go(at + 1);
-    feedback = { text: "Right: " + decision.answer_words + ".", right: true, explain: decision.explanation };
+    feedback = { text: "Right: " + decision.answer_words + ".", right: true, explain: decision.explanation,
+                 after: linesAfter() };
     draw();
     buttons.next.focus();
   }
@@ -484,7 +510,8 @@
         d.querySelector("details").open = true;
       }
       go(at + 1);
-      feedback = { text: "The answer: " + decision.answer_words + ".", right: true, explain: decision.explanation };
+      feedback = { text: "The answer: " + decision.answer_words + ".", right: true, explain: decision.explanation,
+                   after: linesAfter() };
       draw();
       return;
     }

@@ -19,6 +19,7 @@ from tutor.engine.cards import Card
 from tutor.engine.play import Play, effective_suit, power
 from tutor.engine.seats import Seat
 from tutor.solve import Position, Solver, moves
+from tutor.teach.players.cardwords import Aim, Tally, card_reason
 from tutor.teach.players.decision import Decision
 from tutor.teach.players.sampling import count_layouts, layouts, unseen
 
@@ -117,23 +118,12 @@ def choose_play(
 
 def _reason(who: str, best: Play, ranked: Sequence[Play], totals: dict[Play, list[int]],
             contractor: bool, pos: Position, need: int, exact: bool) -> str:
-    values = totals.get(best) or [0]
-    n = len(values)
-    good = sum(1 for v in values if _goal(v, contractor, pos, need))
-    if pos.minimise:
-        aim = "the misère is made" if contractor else "the misère is beaten"
-    elif need:
-        aim = "the contract is made" if contractor else "the contract is set"
-    else:
-        aim = "this side does best"
-    where = ("every possible layout of the unseen cards solved" if exact
-             else "a sample of the layouts the unseen cards could have")
-    mean = sum(values) / n
-    text = (f"{who} plays {best.pretty()}: {aim} in {good} of {n} layouts ({where}), "
-            f"{mean:.1f} tricks to the contractors on average")
+    def tally(play: Play) -> Tally:
+        values = totals.get(play) or [0]
+        good = sum(1 for v in values if _goal(v, contractor, pos, need))
+        return Tally(good, len(values), sum(values) / len(values))
+
+    aim = Aim.of(contractor=contractor, misere=pos.minimise, need=need)
     other = next((p for p in ranked[1:] if p.card != best.card), None)
-    if other is not None:
-        o = totals[other]
-        og = sum(1 for v in o if _goal(v, contractor, pos, need))
-        text += f" ({other.pretty()}: {og} of {n}, {sum(o) / n:.1f})"
-    return text + "."
+    return card_reason(who, best.pretty(), aim, tally(best), exact,
+                       None if other is None else (other.pretty(), tally(other)))

@@ -23,6 +23,13 @@ class Decision(Generic[T]):
     choice: T
     reason: str
 
+    @property
+    def why(self) -> str:
+        """The reason without its opening "South plays K♠: " (every reason is "who does what:
+        why"), for a log that has already named the call or card."""
+        _head, sep, rest = self.reason.partition(": ")
+        return rest[:1].upper() + rest[1:] if sep else self.reason
+
     def __str__(self) -> str:
         return self.reason
 

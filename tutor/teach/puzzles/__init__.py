@@ -5,17 +5,19 @@ saved hand, or a deal the computer played: :mod:`~tutor.teach.puzzles.deals`), a
 :mod:`~tutor.teach.puzzles.writing` writes each as a hand file that ``tutor check`` verifies.
 """
 
-from tutor.teach.puzzles.deals import MINING_BUDGET, computer_deal
+from tutor.teach.puzzles.deals import CONTRACTS, MINING_BUDGET, computer_deal, contract_deal
 from tutor.teach.puzzles.mine import DEFAULT_CAP, Counts, Puzzle, Refutation, mine_hand, position_key
 from tutor.teach.puzzles.writing import puzzle_hand, puzzle_note
 
 __all__ = [
+    "CONTRACTS",
     "DEFAULT_CAP",
     "MINING_BUDGET",
     "Counts",
     "Puzzle",
     "Refutation",
     "computer_deal",
+    "contract_deal",
     "mine_hand",
     "position_key",
     "puzzle_hand",

@@ -16,6 +16,13 @@ where every card comes to the same (``level``), those where more than one card d
 the best (``several``), misère positions whose result is decided (``decided``), a position
 already mined up to equal cards (``duplicate``), and puzzles beyond the cap for one deal
 (``capped``).
+
+With ``at_the_table``, each ``contract`` puzzle is also valued with only what its seat could
+see (:mod:`~tutor.teach.puzzles.table`); one whose answer is the best card there by the margin
+is an at-the-table puzzle (``view``). Every puzzle carries its themes
+(:mod:`~tutor.teach.puzzles.themes`). Under the cap the at-the-table puzzles are kept first,
+then those with a theme of technique (more than the side, the contract and the preset: a
+ruff, a duck, a throw-in...), then the rest, the earliest first within each.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ from tutor.engine.seats import Seat
 from tutor.solve import Position, Solver, apply, deal_of
 from tutor.solve.analysis import wants_more
 from tutor.solve.line import best_line
+from tutor.teach.puzzles.table import TableChances, table_chances
+from tutor.teach.puzzles.themes import Solution, themes
 
 __all__ = ["DEFAULT_CAP", "Counts", "Puzzle", "Refutation", "mine_hand", "position_key"]
 
@@ -74,6 +83,15 @@ class Puzzle:
     contract: str
     wrong: tuple[Refutation, ...]
     position: Position = field(compare=False, repr=False)
+    #: ``"open-hands"``, or ``"at-the-table"`` with the seat's chances in ``chances``.
+    view: str = "open-hands"
+    chances: TableChances | None = None
+    #: The tags :func:`~tutor.teach.puzzles.themes.themes` reads from the position and solution.
+    themes: tuple[str, ...] = ()
+    #: The best play after the answer, to the end of the hand.
+    line: tuple[Play, ...] = ()
+    #: The seat is the contractor who took the kitty (and so knows its discard).
+    took_kitty: bool = False
 
     @property
     def key(self) -> str:
@@ -93,6 +111,10 @@ class Counts:
     duplicate: int = 0
     capped: int = 0
     kept: int = 0
+    #: Not a filter of the sum above: ``contract`` puzzles valued with the seat's view, and
+    #: those kept as at-the-table puzzles (their answer the best there by the margin).
+    tried: int = 0
+    at_the_table: int = 0
 
     def add(self, other: Counts) -> None:
         for name in vars(self):
@@ -158,11 +180,39 @@ def _pick(plays: list[Play], options: dict[Play, int], more: bool) -> Play:
     return max(plays, key=lambda p: options[p] if more else -options[p])
 
 
+@dataclass
+class _Candidate:
+    index: int
+    pos: Position
+    kind: str
+    top: Card
+    picks: dict[Card, Play]
+    values: dict[Card, int]
+    grouped: dict[Card, list[Play]]
+    key: Hashable
+    chances: TableChances | None = None
+    line: tuple[Play, ...] = ()
+    themes: tuple[str, ...] = ()
+
+
+#: Themes every puzzle of a side and contract has: not a reason to prefer one under the cap.
+PLAIN_THEMES = frozenset({"misere", "no-trumps", "misere-defence", "no-trumps-defence", "suit-defence",
+                          "declarer-play"})
+
+
+def _rank(c: _Candidate) -> tuple[int, int]:
+    """Under the cap: at-the-table puzzles first, then those with a theme of technique (more
+    than side, contract and preset), then the rest; the earliest first within each."""
+    technique = bool(set(c.themes[:-1]) - PLAIN_THEMES)
+    return (0 if c.chances is not None else 1 if technique else 2, c.index)
+
+
 def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_CAP,
-              seen: set[Hashable] | None = None) -> tuple[list[Puzzle], Counts]:
+              seen: set[Hashable] | None = None, at_the_table: bool = False) -> tuple[list[Puzzle], Counts]:
     """The puzzles of one replayed hand, as far as it was played, and the counts of what was
     dropped. ``seen`` holds the positions already mined (up to equal cards) and is added to;
-    a hand with no contract result to play for gives none."""
+    a hand with no contract result to play for gives none. ``at_the_table``: value each
+    ``contract`` puzzle with its seat's view too (see the module's words)."""
     counts = Counts()
     deal = deal_of(rep)
     need = _need(rep)
@@ -174,7 +224,8 @@ def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_C
     seen = set() if seen is None else seen
     n = len(deal.start.seats)
     guess = solver.value(deal.start)
-    found: list[Puzzle] = []
+    candidates: list[_Candidate] = []
+    here: set[Hashable] = set()
     for index, (pos, _) in enumerate(deal.positions()):
         counts.positions += 1
         options = solver.options(pos, guess)
@@ -204,27 +255,47 @@ def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_C
             counts.several += 1
             continue
         key = position_key(pos)
-        if key in seen:
+        if key in seen or key in here:
             counts.duplicate += 1
             continue
-        if len(found) >= cap:
-            counts.capped += 1
-            continue
-        seen.add(key)
-        top = winners[0]
-        answer = picks[top]
-        wrong = tuple(
-            Refutation(play, values[t], (play, *best_line(apply(pos, play), solver, values[t])))
-            for t, play in picks.items() if t != top
-        )
-        found.append(Puzzle(
-            hand=rep.hand, index=index, trick=index // n + 1, card=index % n + 1,
-            seat=pos.seats[me], kind=kind, contractor=contractor, answer=answer,
-            equal=tuple(p.card for p in grouped[top] if p.card != answer.card),
-            value=values[top], need=need, minimise=pos.minimise, contract=words, wrong=wrong,
-            position=pos,
-        ))
+        here.add(key)
+        candidates.append(_Candidate(index, pos, kind, winners[0], picks, values, grouped, key))
+    table = 0
+    if at_the_table:
+        for c in candidates:
+            if c.kind == "contract" and table < cap:
+                counts.tried += 1
+                c.chances = table_chances(rep, c.index, c.picks[c.top])
+                table += c.chances is not None
+    for c in candidates:
+        c.line = best_line(apply(c.pos, c.picks[c.top]), solver, c.values[c.top])
+        wrong = tuple(play for t, play in c.picks.items() if t != c.top)
+        c.themes = themes(c.pos, Solution(c.picks[c.top], c.line, wrong, c.index), rep.rules.name)
+    chosen = sorted(candidates, key=_rank)[:cap]
+    chosen.sort(key=lambda c: c.index)
+    counts.capped += len(candidates) - len(chosen)
+    found = [_puzzle(rep, c, solver, n=n, need=need, words=words) for c in chosen]
+    seen.update(c.key for c in chosen)
     counts.kept = len(found)
+    counts.at_the_table = sum(p.view == "at-the-table" for p in found)
     return found, counts
 
 
+def _puzzle(rep: Replay, c: _Candidate, solver: Solver, *, n: int, need: int, words: str) -> Puzzle:
+    pos, values, picks = c.pos, c.values, c.picks
+    me = pos.to_move
+    answer = picks[c.top]
+    wrong = tuple(
+        Refutation(play, values[t], (play, *best_line(apply(pos, play), solver, values[t])))
+        for t, play in picks.items() if t != c.top
+    )
+    return Puzzle(
+        hand=rep.hand, index=c.index, trick=c.index // n + 1, card=c.index % n + 1,
+        seat=pos.seats[me], kind=c.kind, contractor=pos.team[me], answer=answer,
+        equal=tuple(p.card for p in c.grouped[c.top] if p.card != answer.card),
+        value=values[c.top], need=need, minimise=pos.minimise, contract=words, wrong=wrong,
+        position=pos, view="open-hands" if c.chances is None else "at-the-table",
+        chances=c.chances, themes=c.themes, line=c.line,
+        took_kitty=rep.contract is not None and rep.contract.declarer == pos.seats[me]
+        and bool(rep.hand.discard),
+    )

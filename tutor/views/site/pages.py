@@ -19,6 +19,7 @@ from tutor.engine.replay import Replay, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.wording import setting_words
 from tutor.teach.asking import asked_in, choice_orders
+from tutor.teach.decide import lines_after
 from tutor.teach.seatview import SeatView, seat_view
 from tutor.views.shared.notes import paragraphs
 from tutor.views.shared.render import Pictures
@@ -253,6 +254,8 @@ def _decision(rp: Replay, draw: Pictures) -> dict[str, object] | None:
         "hides": _hides(decision.kind, seen),
         "trick": trick,
         "from_trick": decision.card[0] if decision.card is not None else 0,
+        # with the answer: what happens after each wrong card (closed until opened)
+        "after": [a.lines() for a in lines_after(rp, decision).values()],
     }
 
 

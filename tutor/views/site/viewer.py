@@ -25,7 +25,7 @@ from tutor.engine.replay import Replay, State, StepKind, TrickRecord
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.teach.asking import asked_in, choice_orders
-from tutor.teach.decide import learner_seat
+from tutor.teach.decide import learner_seat, lines_after
 from tutor.teach.seatview import seat_view
 from tutor.views.shared.notes import paragraphs
 from tutor.views.shared.render import Pictures, card_view
@@ -276,6 +276,9 @@ def _decision(rp: Replay, faces: _Faces, at: int | None) -> dict[str, object] | 
         "answer": "abcdefgh"[decision.answer],
         "answer_words": choice_words(decision.right),
         "explanation": paragraphs(decision.explained_by(rp.hand.notes)),
+        # what happens after each wrong card, shown once the answer is: the heading, a line a
+        # trick, the end (written at export, since the site is static)
+        "after": {"abcdefgh"[i]: a.lines() for i, a in lines_after(rp, decision).items()},
     }
 
 

@@ -4,7 +4,8 @@
 (:func:`tutor.teach.seatview.seat_view`): its own hand, the calls so far, the cards played, the
 kitty only once it took it, the hands the rules lay open. :func:`ask_decision` asks the
 question under it, says at once whether the answer was right, allows one more try (or
-``reveal``), then gives the lesson's explanation; ``tutor replay`` prints the whole deal after it.
+``reveal``), then gives the lesson's explanation and, for each wrong card tried, what happens
+after it (:func:`tutor.teach.decide.line_after`); ``tutor replay`` prints the whole deal after it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from tutor.engine.decision import choice_pretty, choice_words
 from tutor.engine.hand import Hand
 from tutor.engine.replay import Replay
-from tutor.teach.decide import Asking, Verdict
+from tutor.teach.decide import Asking, Verdict, line_after
 from tutor.teach.quiz import Question
 from tutor.teach.seatview import SeatView, SeatViewError, seat_view
 from tutor.views.terminal.arguments import fill_columns
@@ -140,6 +141,14 @@ def ask_decision(rp: Replay, read: Callable[[], str | None], write: Callable[[st
             verdict = asking.answer(index)
         _say(verdict, write, tries_left=not verdict.final)
         if verdict.final:
+            for index in asking.tried:  # with the answer shown, the line after each wrong card
+                after = line_after(rp, decision, index)
+                if after is not None:
+                    write("")
+                    head, *tricks = after.lines(symbols=symbols)
+                    write(fill_columns("  ", head))
+                    for line in tricks:
+                        write(fill_columns("    ", line))
             return verdict
 
 

@@ -3,7 +3,11 @@
 The learner answers on standard input: a call (``7H``, ``pass``, ``mis``), the cards to put
 away (``7C 9C 6D``), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts). Each
 answer gets the engine's ruling, or its reason for refusing; each computer move says why in
-one sentence. At the end comes the double-dummy analysis of the learner's cards.
+one sentence, as far as the learner's seat could know it (:mod:`~tutor.teach.players.told`; the
+kitty and another seat's discard face down). At the end come the whole deal, the computer's
+reasons in full, the double-dummy analysis of the learner's cards and what happens after the
+costliest, and an offer to retry from any decision of the learner's
+(:mod:`~tutor.views.terminal.practice_end`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,17 @@ from tutor.engine.kitty import play_context
 from tutor.engine.order import sorted_hand
 from tutor.engine.play import Play, PlayContext, effective_suit
 from tutor.engine.seats import Seat
-from tutor.solve import SolveError, analyse
+from tutor.engine.steps import StepKind
+from tutor.solve import SolveError
 from tutor.teach.players import Game, GameError, Phase
+from tutor.teach.players.aftermath import what_happens
+from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget
+from tutor.teach.players.retry import RetryError, decisions, find_decision, retry
+from tutor.teach.players.seen import log_text, why_shown
+from tutor.teach.players.told import in_full, why_told
+from tutor.views.terminal.practice_end import end_of_hand, what_happens_text
 
-__all__ = ["play_in_terminal"]
+__all__ = ["game_from_file", "play_in_terminal"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -48,6 +59,7 @@ def _discard_example(hand: Sequence[Card], n: int, context: PlayContext | None) 
 class _Table:
     def __init__(self, game: Game, seat: Seat, inp: TextIO, out: TextIO, auto: bool) -> None:
         self.game, self.seat, self.inp, self.out, self.auto = game, seat, inp, out, auto
+        self.reasons: list[str] = []  # the computer's reasons in full, for the end of the hand
 
     def say(self, text: str) -> None:
         indent = " " * (len(text) - len(text.lstrip(" ")))
@@ -65,9 +77,14 @@ class _Table:
             self.out.write(line if line.endswith("\n") else line + "\n")
         return line.strip()
 
-    def rulings_since(self, steps: int) -> None:
-        for ruling in self.game.new_steps(steps):
-            self.say("  " + ruling.text)
+    def rulings_since(self, steps: int, why: str = "") -> None:
+        """The rulings of the steps after ``steps``, each once; ``why`` under the first (the
+        computer's reason for the move it names), as the learner's seat may read them."""
+        rep = self.game.replay
+        for k, step in enumerate(rep.steps[steps:] or rep.steps[-1:]):
+            self.say("  " + log_text(step, self.seat))
+            if k == 0 and why and why_shown(step, self.seat):
+                self.say(f"      Why: {why}")
 
     def learner(self) -> bool:
         """The learner's move; False when the input has run out."""
@@ -99,8 +116,10 @@ class _Table:
             steps = len(g.replay.steps)
             try:
                 if phase is Phase.AUCTION:
-                    ruling = g.call(parse_call(answer))
-                    self.say("  " + ruling.text)
+                    g.call(parse_call(answer))
+                    if not g.hand.auction:  # thrown in: a new deal
+                        self.reasons = []
+                    self.rulings_since(steps)
                 elif phase is Phase.DISCARD:
                     g.discard([Card.parse(t) for t in answer.replace(",", " ").split()])
                     self.rulings_since(steps)
@@ -112,48 +131,83 @@ class _Table:
                 self.say(f"  Not allowed: {err}")
 
     def computer(self) -> None:
+        """The computer's move, named once (the engine's ruling), then why it chose it, as far
+        as the learner's seat may know it now (:func:`~tutor.teach.players.told.told`)."""
         g = self.game
         steps = len(g.replay.steps)
-        phase = g.phase
-        decision, ruling = g.computer()
-        self.say(decision.reason)
-        if phase is Phase.AUCTION:
-            self.say("  " + ruling.text)
+        before, seat = g.replay, g.to_act
+        assert seat is not None
+        decision, _ruling = g.computer()
+        step = g.replay.steps[steps] if len(g.replay.steps) > steps else None
+        if not g.hand.auction:  # thrown in: a new deal, whose reasons start afresh
+            self.reasons = []
         else:
-            self.rulings_since(steps)
+            trick = step.trick if step is not None and step.kind is StepKind.CARD else None
+            self.reasons.append(in_full(decision, trick))
+        self.rulings_since(steps, why=why_told(before, seat, self.seat, decision))
 
     def run(self) -> int:
-        g = self.game
-        self.say(f"{g.hand.title}: {g.rules.name} rules, you sit {self.seat.word}; "
-                 f"{g.hand.dealer.word} deals.")
-        while (turn := g.to_act) is not None:
-            if turn == self.seat and not self.auto:
-                if not self.learner():
-                    self.say("No more answers: the hand stops here.")
-                    return 1
-            else:
-                self.computer()
-        self.analysis()
-        return 0
+        while True:
+            g = self.game
+            self.reasons = []
+            self.say(f"{g.hand.title}: {g.rules.name} rules, you sit {self.seat.word}; "
+                     f"{g.hand.dealer.word} deals.")
+            while (turn := g.to_act) is not None:
+                if turn == self.seat and not self.auto:
+                    if not self.learner():
+                        self.say("No more answers: the hand stops here.")
+                        return 1
+                else:
+                    self.computer()
+            for line in end_of_hand(g.replay, self.seat, self.reasons):
+                self.say(line)
+            if self.auto or not self.after_the_hand():
+                return 0
 
-    def analysis(self) -> None:
-        try:
-            result = analyse(self.game.replay)
-        except SolveError as err:
-            self.say(f"No analysis: {err}")
-            return
-        mine = [p for p in result.plays if p.seat == self.seat]
-        if not mine:
-            self.say("You played no cards this hand (sitting out), so there is nothing to analyse.")
-            return
-        self.say(f"Your cards, all hands open (par {result.par} for {result.side_words}):")
-        for p in mine:
-            best = " ".join(q.pretty() for q in p.best_plays())
-            if p.cost:
-                self.say(f"  trick {p.trick}: {p.play.pretty()} cost {p.cost} "
-                         f"trick{'s' if p.cost > 1 else ''} (best: {best})")
-            else:
-                self.say(f"  trick {p.trick}: {p.play.pretty()} was a best card")
+    def after_the_hand(self) -> bool:
+        """Offer to retry from one of the learner's decisions, or to show what happens after one
+        of their cards; True when a retry is set up (the game is then the retried one)."""
+        rep = self.game.replay
+        if not decisions(rep, self.seat):
+            return False
+        self.say("Retry from one of your decisions: a trick (4, or 4.2 for its second card), "
+                 "discard, or call1 for your first call; 'show 4' for what happens after your "
+                 "card in trick 4; Enter to stop.")
+        while True:
+            answer = self.ask("Retry from: ")
+            if answer is None:  # the input has run out: end the prompt's line
+                self.out.write("\n")
+            if not answer:
+                return False
+            try:
+                if answer.lower().startswith("show"):
+                    d = find_decision(rep, self.seat, answer[4:])
+                    if d.kind is not StepKind.CARD:
+                        raise RetryError("'show' follows a card: give a trick")
+                    number = sum(1 for s in rep.steps[:d.step] if s.kind is StepKind.CARD)
+                    for line in what_happens_text(what_happens(rep, number)):
+                        self.say(line)
+                    continue
+                self.game = retry(rep, self.seat, answer, seed=self.game.seed,
+                                  budget=self.game.budget)
+                return True
+            except (RetryError, SolveError) as err:
+                self.say(f"  {err}")
+
+
+def game_from_file(path: str, seat: Seat, at: str, *, seed: int = 0,
+                   budget: Budget = DEFAULT_BUDGET) -> Game:
+    """The game at ``seat``'s decision ``at`` (``4``, ``4.2``, ``discard``, ``call1``) of the hand
+    file ``path``, to play on from there (``tutor play --from FILE --seat S --at AT``)."""
+    from tutor.files.handfile import check
+
+    rep, problems = check(path)
+    if rep is None or problems:
+        raise GameError("; ".join(str(p) for p in problems) or f"{path}: not a hand that replays")
+    try:
+        return retry(rep, seat, at, seed=seed, budget=budget)
+    except RetryError as err:
+        raise GameError(f"{path}: {err}") from None
 
 
 def play_in_terminal(game: Game, seat: Seat, inp: TextIO, out: TextIO, *, auto: bool = False) -> int:

@@ -19,6 +19,8 @@ from tutor.engine.seats import Seat
 from tutor.solve import Analysis, SolveError, deal_of
 from tutor.solve.analysis import CardValue
 from tutor.solve.singledummy import BAD, DOUBTFUL, CardEstimate, SingleDummy
+from tutor.teach.handreview import Verdict
+from tutor.teach.handreview.discard import judge_discard
 from tutor.teach.singledummy import DEFAULT_LAYOUTS, analyse_seat, reason
 
 __all__ = ["SingleDummyReport", "single_dummy_report"]
@@ -30,6 +32,8 @@ class SingleDummyReport:
 
     text: str
     by_play: dict[int, SingleDummy]
+    #: The contractor's discard ranked single-dummy, when the contractor was analysed.
+    discard: Verdict | None = None
 
     def json(self, data: dict[str, object]) -> dict[str, object]:
         """``data`` (an :class:`~tutor.solve.Analysis`'s JSON) with ``expected``, ``make`` and
@@ -44,7 +48,8 @@ class SingleDummyReport:
                 played = sd.of(Play.parse(str(record["card"])))
                 record = {**record, **_keys(sd), "mark": played.mark}
             out.append(record)
-        return {**data, "plays": out}
+        extra = {"single_dummy_discard": self.discard.to_json()} if self.discard is not None else {}
+        return {**data, "plays": out, **extra}
 
 
 def _keys(sd: SingleDummy) -> dict[str, object]:
@@ -84,7 +89,20 @@ def single_dummy_report(rep: Replay, analysis: Analysis, which: str, *, layouts:
     marked = [k for k in by_play if by_play[k].of(analysis.plays[k].play).mark]
     lines.append(f"{len(marked)} of {len(by_play)} card{'s' if len(by_play) != 1 else ''} marked "
                  f"single-dummy.")
-    return SingleDummyReport("\n".join(lines) + "\n", by_play)
+    discard = None
+    for seat in _seats(rep, which):
+        discard = discard or judge_discard(rep, seat, layouts=layouts, seed=seed)[0]
+    if discard is not None:
+        lines += _discard_lines(discard)
+    return SingleDummyReport("\n".join(lines) + "\n", by_play, discard)
+
+
+def _discard_lines(v: Verdict) -> list[str]:
+    """The discard ranked single-dummy: the verdict, then the best few choices."""
+    out = _wrap(f"The discard, single-dummy: {v.words}", "  ", "    ")
+    top = ", ".join(f"{o.words} {_pc(o.make or 0.0)} ({(o.expected or 0.0):.1f})" for o in v.options[:3])
+    out += _wrap(f"Best discards with what {v.seat.word} could see: {top} [{v.note}].", "    ", "      ")
+    return out
 
 
 #: The terminal's width that every report of tutor fits.

@@ -3,9 +3,11 @@
 The table (hands, trick, ruling, earlier tricks) is drawn by a :class:`ReplayWidget` showing the
 hand as it grows; under it the learner's controls for the phase: a call, the cards to put away,
 or the cards in hand (the legal ones marked; an illegal one is refused with the engine's
-reason). The computer moves for the other seats at once, each decision in the log with its
-one-sentence reason. State is two traitlets: ``seat`` (the learner's) and ``message`` (the last
-verdict, as HTML).
+reason). The computer moves for the other seats at once: the log names each call and card once
+(the engine's ruling), with the computer's reason under its moves. At the end come the whole
+deal, *Retry from here* and *Show what happens* for the learner's decisions, and *New deal*
+(:mod:`~tutor.views.widgets.practice_end`). State is two traitlets: ``seat`` (the learner's)
+and ``message`` (the last verdict, as HTML).
 """
 
 from __future__ import annotations
@@ -30,10 +32,15 @@ from tutor.engine.auction import (
 from tutor.engine.cards import Card, TutorError
 from tutor.engine.play import Play
 from tutor.engine.seats import Seat
+from tutor.engine.steps import StepKind
 from tutor.solve import SolveError, analyse
 from tutor.teach.players import Budget, Game, GameError, Phase
+from tutor.teach.players.retry import RetryError, find_decision, retry
+from tutor.teach.players.seen import log_text, why_shown
+from tutor.teach.players.told import in_full, why_told
 from tutor.views.shared import render
 from tutor.views.widgets._common import card_button, style_widget
+from tutor.views.widgets.practice_end import HandEnd
 from tutor.views.widgets.replay import ReplayWidget
 
 __all__ = ["PracticeWidget"]
@@ -53,6 +60,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                              f"({', '.join(s.value for s in game.seats)})")
         self.view = ReplayWidget(game.replay, show=where)
         self.lines: list[str] = []
+        self.reasons: list[str] = []  # the computer's reasons in full, for the end of the hand
         self.prompt = widgets.HTML()
         self.card_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.card_row.add_class("tutor-pick")
@@ -68,9 +76,11 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.message_html.add_class("tw-feedback-box")
         self.log_html = widgets.HTML()
         self.log_html.add_class("tutor-practice-log")
+        self.end = HandEnd(self.retry, self.new_deal)
         super().__init__(
             [style_widget(), self.view.header, self.view.table, self.view.ruling, self.prompt,
-             self.card_row, self.action_row, self.message_html, self.log_html, self.view.history],
+             self.card_row, self.action_row, self.message_html, self.end, self.log_html,
+             self.view.history],
             **kwargs,
         )
         self.add_class("tutor-widget")
@@ -85,6 +95,32 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         """A new deal; ``samples`` fixes the layouts a computer card solves (reproducible)."""
         budget = Budget() if samples is None else Budget(None, samples, samples, samples)
         return cls(Game(rules, seed, budget=budget), seat, **kwargs)
+
+    def retry(self, at: str) -> None:
+        """Play on from the learner's decision ``at`` of the finished hand (``"4"``, ``"4.2"``,
+        ``"discard"``, ``"call1"``): the hand as it stood then, the learner to move."""
+        try:
+            decision = find_decision(self.game.replay, self.learner, at)
+            game = retry(self.game.replay, self.learner, decision, seed=self.game.seed,
+                         budget=self.game.budget)
+        except (RetryError, GameError) as err:
+            self.message = _box("tw-refused", f"Cannot retry there: {escape(str(err))}")
+            return
+        self._restart(game, f"Retried from {decision.label}: the same deal, played as it was up "
+                            f"to there, and your turn.")
+
+    def new_deal(self) -> None:
+        """The next deal (seed + 1), the learner at the same seat."""
+        self._restart(Game(self.game.spec, self.game.seed + 1, budget=self.game.budget),
+                      f"New deal ({self.game.seed + 1}).")
+
+    def _restart(self, game: Game, said: str) -> None:
+        self.game = game
+        self.lines, self.reasons = [], []
+        self.end.clear()
+        self.view.show = self.seat
+        self.message = _box("tw-allowed", escape(said))
+        self.advance()
 
     @property
     def learner(self) -> Seat:
@@ -122,6 +158,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self._draw()
             return
         self.message = _box("tw-allowed", escape(ruling.text))
+        if not self.game.hand.auction:  # thrown in: a new deal
+            self.reasons = []
         self._note(self.game.replay.steps[steps:], ruling.text)
         self.advance()
 
@@ -131,26 +169,41 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         """The computer moves until it is the learner's turn or the hand is over."""
         while (turn := self.game.to_act) is not None and turn != self.learner:
             steps = len(self.game.replay.steps)
+            before = self.game.replay
             decision, ruling = self.game.computer()
-            self.lines.append(escape(decision.reason))
-            self._note(self.game.replay.steps[steps:], ruling.text)
+            new = self.game.replay.steps[steps:]
+            if not self.game.hand.auction:  # thrown in: a new deal, whose reasons start afresh
+                self.reasons = []
+            else:
+                card = bool(new) and new[0].kind is StepKind.CARD
+                self.reasons.append(in_full(decision, new[0].trick if card else None))
+            self._note(new, ruling.text, why_told(before, turn, self.learner, decision))
         self._draw()
 
-    def _note(self, steps: Any, first: str) -> None:
-        texts = [s.ruling.text for s in steps] or [first]
-        self.lines += [f'<span class="tw-ruling">{escape(t)}</span>' for t in texts]
+    def _note(self, steps: Any, first: str, why: str = "") -> None:
+        """The log's lines for one move: each step's ruling once, as the learner's seat may read
+        it, and ``why`` (the computer's reason) under the first."""
+        texts = [(log_text(s, self.learner), why_shown(s, self.learner)) for s in steps]
+        for k, (t, shown) in enumerate(texts or [(first, True)]):
+            self.lines.append(f'<span class="tw-ruling">{escape(t)}</span>')
+            if k == 0 and why and shown:
+                self.lines.append(f'<span class="tw-why">&nbsp;&nbsp;Why: {escape(why)}</span>')
 
     # ------------------------------------------------------------------ drawing
 
     def _draw(self) -> None:
         game = self.game
         self.view.load(game.replay)
-        self.log_html.value = "<div>" + "<br>".join(self.lines[-14:]) + "</div>"
+        # the whole log, the latest at the bottom, in a box that scrolls
+        self.log_html.value = ('<div style="max-height:18em;overflow-y:auto">'
+                               + "<br>".join(self.lines) + "</div>")
         phase = game.phase
         held = game.held(self.learner) if phase is not Phase.OVER else ()
         if self.over:
             self.prompt.value = f'<div class="tw-feedback tw-prompt">{escape(self._summary())}</div>'
             self.card_row.children, self.action_row.children = (), ()
+            if not self.end.children:
+                self.end.show(game.replay, self.learner, self.reasons)
             return
         if game.to_act != self.learner:
             return

@@ -75,7 +75,9 @@ class QuizWidget(widgets.VBox):  # type: ignore[misc]
         self._replays = tuple(replays)
         self._seed = seed
         self._count = count
-        self._kinds = tuple(kinds)
+        # a review asks the decisions its history holds too (`tutor review --remember`'s mistakes)
+        chosen = tuple(kinds)
+        self._kinds = (*chosen, QuestionKind.DECISION) if review and chosen == tuple(BASIC_KINDS) else chosen
         self._fixed = list(questions) if questions is not None else None
         self.session = QuizSession([])
         self.short = ""

@@ -22,7 +22,7 @@ from tutor.engine.replay import Replay, StepKind, build
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.files.handfile import check
-from tutor.teach.decide import Asking, Verdict, learner_seat
+from tutor.teach.decide import Asking, LineAfter, Verdict, learner_seat, line_after
 from tutor.teach.playalong import Pick, Turn, turn_at
 from tutor.teach.seatview import SeatView, SeatViewError, seat_view
 from tutor.views.shared import render
@@ -68,6 +68,8 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
             seat = learner_seat(replay)
             show = seat.value if seat is not None else "all"
         self._asking: Asking | None = None
+        #: With the answer shown: what happens after each wrong card tried, by its key.
+        self.lines_after: dict[str, LineAfter] = {}
         self._last = len(replay.steps) - 1
         self._syncing = False
         self._counted: dict[int, bool] = {}  # turn index -> matched the table, for each turn counted
@@ -224,6 +226,7 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         assert decision is not None
         self._asking = Asking(self.replay, decision)
         self.tried = []
+        self.lines_after = {}
         self.deciding = True
 
     @property
@@ -286,7 +289,17 @@ class ReplayWidget(widgets.VBox):  # type: ignore[misc]
         lines = paragraphs(verdict.explanation)
         if verdict.figures:
             lines.insert(0, verdict.figures)
-        self.feedback = _box("tw-allowed" if verdict.right else "tw-shown", verdict.head, lines)
+        # With the answer shown, what happens after each wrong card tried (closed until opened).
+        decision = self._asking.decision
+        self.lines_after = {k: a for k in self._asking_keys_tried()
+                            if (a := line_after(self.replay, decision, self._asking.index_of(k)))}
+        after = "".join(str(macros("widget_table.html").line_after(a.lines()))
+                        for a in self.lines_after.values())
+        self.feedback = _box("tw-allowed" if verdict.right else "tw-shown", verdict.head, lines) + after
+
+    def _asking_keys_tried(self) -> list[str]:
+        assert self._asking is not None
+        return [self._asking.keys[i] for i in self._asking.tried]
 
     @property
     def awaiting(self) -> Turn | None:

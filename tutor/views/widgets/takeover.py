@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from tutor.teach.players import Budget, Game, GameError
-from tutor.teach.players.takeover import hand_until, seat_to_take
+from tutor.teach.players import Budget, GameError
+from tutor.teach.players.takeover import game_at, seat_to_take
 from tutor.views.widgets.practice import PracticeWidget
 from tutor.views.widgets.replay import ReplayWidget
 
@@ -27,7 +27,7 @@ def take_over(replay_widget: ReplayWidget, samples: int | None = None) -> Practi
         seat = rep.contract.declarer.value
     try:
         budget = Budget() if samples is None else Budget(None, samples, samples, samples)
-        game = Game(rep.hand.rules_spec, 0, budget=budget, start=hand_until(rep, index))
+        game = game_at(rep, index, budget=budget)
         practice = PracticeWidget(game, seat or game.seats[0].value)
     except (GameError, ValueError) as err:
         replay_widget.feedback = f'<div class="tw-feedback tw-refused">Cannot take over here: {err}</div>'

@@ -1,0 +1,186 @@
+"""After a practice hand: the log names each move once, the whole deal is shown, the learner can
+retry from any decision of theirs, and see what happens after a card (the line that punishes
+it and the line after the better card). Small seeded games, two layouts a computer card."""
+
+from __future__ import annotations
+
+import functools
+import io
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.engine.play import Play
+from tutor.engine.replay import Replay, build
+from tutor.engine.seats import Seat
+from tutor.engine.steps import StepKind
+from tutor.files.handfile import load
+from tutor.solve import analyse
+from tutor.teach.players import Budget, Game
+from tutor.teach.players.aftermath import what_happens
+from tutor.teach.players.retry import RetryError, decisions, find_decision, retry
+from tutor.teach.players.seen import log_text, why_shown
+from tutor.views.terminal.practice import play_in_terminal
+
+QUICK = Budget(None, 2, 2, 2)
+HANDS = Path(__file__).parent.parent / "hands"
+
+
+@functools.cache
+def played(seed: int = 1) -> tuple[Replay, list[str]]:
+    """A hand the computer plays at every seat, with the reasons it gave."""
+    game = Game("australian", seed, budget=QUICK)
+    reasons = []
+    while game.to_act is not None:
+        decision, _ = game.computer()
+        reasons.append(decision.reason)
+    return game.replay, reasons
+
+
+def test_the_log_names_each_call_and_card_once_with_the_reason_under_it() -> None:
+    out = io.StringIO()
+    game = Game("australian", 1, budget=QUICK)
+    play_in_terminal(game, Seat.S, io.StringIO(""), out, auto=True)
+    said = " ".join(out.getvalue().split("The whole deal")[0].split())  # the log, during the hand
+    rep, reasons = played(1)
+    for reason, step in zip(reasons, [s for s in rep.steps if s.kind in (StepKind.CALL, StepKind.CARD)],
+                            strict=False):
+        head = reason.split(": ", 1)[0]  # "South plays K♠", "West passes"
+        assert f"{head}:" not in said  # the move is named by the engine's ruling only
+        assert said.count(" ".join(step.ruling.text.split())) >= 1
+    for step in rep.steps:
+        if step.kind is StepKind.CARD:  # each card's own ruling once
+            assert said.count(" ".join(step.ruling.text.split())) == 1, step.ruling.text
+
+
+def test_the_end_of_a_hand_shows_the_whole_deal_and_what_happens_after_the_costliest_card() -> None:
+    out = io.StringIO()
+    play_in_terminal(Game("australian", 1, budget=QUICK), Seat.S, io.StringIO(""), out, auto=True)
+    text = out.getvalue()
+    deal = text.split("The whole deal, as dealt:")[1].split("Your cards")[0]
+    rep, _ = played(1)
+    for seat, cards in rep.hand.hands.items():
+        line = next(x for x in deal.splitlines() if x.strip().startswith(seat.word + ":"))
+        assert sorted(line.split(":", 1)[1].split()) == sorted(c.pretty() for c in cards)
+    assert "Kitty: " in deal
+    assert "What happens after your 9♣ in trick 3" in text  # the first of South's costliest
+    assert "And after A♥ instead (the double-dummy best card):" in text
+    assert "trick 3: North 6♠, East Q♥, [South 9♣], West J♠: East wins" in text
+
+
+def _cards_before(rep: Replay, step: int) -> list[Play]:
+    return [s.play for s in rep.steps[:step] if s.kind is StepKind.CARD and s.play is not None]
+
+
+@pytest.mark.parametrize(("seat", "at"), [
+    (Seat.W, "call1"), (Seat.S, "discard"), (Seat.S, "1"), (Seat.W, "4"), (Seat.W, "4.3"),
+    (Seat.N, "10"),
+])
+def test_retry_gives_the_game_at_that_decision_with_the_seat_to_move(seat: Seat, at: str) -> None:
+    rep, _ = played(1)
+    d = find_decision(rep, seat, at)
+    game = retry(rep, seat, at, budget=QUICK)
+    assert game.to_act == seat
+    hand = game.hand
+    assert hand.hands == rep.hand.hands and hand.kitty == rep.hand.kitty
+    calls = sum(1 for s in rep.steps[:d.step] if s.kind is StepKind.CALL)
+    assert hand.auction == rep.hand.auction[:calls]
+    assert [p for t in hand.play for p in t] == _cards_before(rep, d.step)
+    assert hand.discard == (rep.hand.discard if d.kind is StepKind.CARD else None)
+    if d.kind is StepKind.CARD:
+        assert game.position().seats[game.position().to_move] == seat
+        assert set(game.held(seat)) == set(rep.states[d.step - 1].hands[seat])
+
+
+@pytest.mark.parametrize(("seat", "at", "said"), [
+    (Seat.S, "4.1", "card 1 of trick 4 is East's, not South's"),
+    (Seat.W, "discard", "West made no decision 'discard'"),
+    (Seat.S, "11", "South made no decision '11'"),
+])
+def test_a_retry_point_not_the_seats_is_refused_saying_why(seat: Seat, at: str, said: str) -> None:
+    rep, _ = played(1)
+    with pytest.raises(RetryError, match=said):
+        retry(rep, seat, at, budget=QUICK)
+
+
+def test_what_happens_after_a_card_and_after_the_better_one() -> None:
+    rep, _ = played(1)
+    an = analyse(rep)
+    k = next(k for k, p in enumerate(an.plays) if p.cost)
+    what = what_happens(rep, k)
+    assert what.played.card == an.plays[k].play and what.played.tricks == an.plays[k].value
+    assert what.better is not None and what.better.tricks == an.plays[k].best
+    assert what.better.card in an.plays[k].best_plays()
+    for line in (what.played, what.better):
+        after = build(line.hand)
+        assert after.complete and not after.problems
+        assert after.steps[line.start].play == line.card
+    other = next(p for p in an.plays[k].options if p != an.plays[k].play)
+    named = what_happens(rep, k, better=other)
+    assert named.better is not None and named.better.card == other
+    assert named.better.tricks == an.plays[k].options[other]
+
+
+def test_after_the_hand_the_learner_retries_from_a_trick_and_is_asked_for_that_card() -> None:
+    rep, _ = played(1)
+    game = Game("australian", 1, budget=QUICK, start=rep.hand)  # the hand over: straight to the end
+    out = io.StringIO()
+    status = play_in_terminal(game, Seat.S, io.StringIO("show 2\n4\n"), out)
+    text = out.getvalue()
+    assert "What happens after your K♠ in trick 2" in text  # a best card: its line only
+    assert "And after" not in text.split("What happens after your K♠")[1]
+    assert "(retried from trick 4)" in text
+    assert "Your cards: Jo A♥ 9♥ 8♥ 7♥ 6♥ A♣" in text and status == 1  # the input ran out there
+
+
+def test_tutor_play_from_a_hand_file_at_a_trick(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status = main(["play", "--from", str(HANDS / "eight-hearts-set.yaml"), "--seat", "S",
+                   "--at", "7", "--samples", "2"])
+    out = capsys.readouterr().out
+    assert status == 1 and "(retried from trick 7)" in out and "Your card (" in out
+    assert main(["play", "--from", str(HANDS / "eight-hearts-set.yaml"), "--seat", "S",
+                 "--at", "discard"]) == 2
+    assert "South made no decision 'discard'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("kind", "learner", "said"), [
+    (StepKind.KITTY, Seat.W, "South takes the kitty without showing it."),
+    (StepKind.DISCARD, Seat.W, "South puts three cards away face down."),
+    (StepKind.KITTY, Seat.S, "South takes the kitty (the king and 9 of spades and the 9 of hearts)"),
+    (StepKind.DISCARD, Seat.S, "South puts away the 10 and 6 of diamonds and the 9 of spades"),
+])
+def test_the_log_keeps_the_kitty_and_another_seats_discard_face_down(
+    kind: StepKind, learner: Seat, said: str
+) -> None:
+    rep, _ = played(1)
+    step = next(s for s in rep.steps if s.kind is kind)
+    assert log_text(step, learner).startswith(said)
+    assert why_shown(step, learner) == (kind is StepKind.KITTY or learner is Seat.S)
+
+
+def test_a_defender_at_the_terminal_never_reads_the_kitty_or_the_discard() -> None:
+    out = io.StringIO()
+    play_in_terminal(Game("australian", 1, budget=QUICK), Seat.W, io.StringIO("pass\n"), out)
+    said = " ".join(out.getvalue().split())
+    rep, _ = played(1)
+    before = said.split("Your card (")[0]  # all West has read when asked for its first card
+    for card in (*rep.hand.kitty, *(rep.hand.discard or ())):  # none of them West's
+        assert card.words() not in before and card.pretty() not in before
+    assert "South puts three cards away face down." in said
+
+
+@pytest.mark.parametrize("lesson", ["eight-hearts-set.yaml", "west-seventh-street-grand-nullo.yaml",
+                                    "misere-partner-sits-out.yaml"])
+def test_every_decision_of_every_seat_in_a_lesson_can_be_retried(lesson: str) -> None:
+    rep = build(load(HANDS / lesson))
+    for seat in rep.table.seats:
+        for d in decisions(rep, seat):
+            game = retry(rep, seat, d, budget=QUICK)
+            assert game.to_act == seat, (seat, d.at)
+            assert len(game.replay.steps) >= d.step  # the hand as it stood (the deal and after)
+            if d.kind is StepKind.DISCARD:  # grand nullo: partner's exchange waits for partner
+                assert (game.hand.discard is None) == (d.step == min(
+                    i for i, s in enumerate(rep.steps) if s.kind is StepKind.DISCARD))

@@ -1,0 +1,146 @@
+"""The review of a played hand as a value: each decision of one seat, judged, and a summary.
+
+A :class:`Review` holds every decision one seat made in a hand (each call, the discard, each
+card), in order, each as a :class:`Verdict`: what was done, the better choice with what the seat
+could see (single-dummy, over layouts of the cards it could not see), the figures of each
+option, the double-dummy value on the true layout beside them, the mark and the words. Every
+front end shows the same value: the terminal (``tutor review``), ``--json``, a lesson written
+from it, the quiz history's items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tutor.engine.seats import Seat
+from tutor.solve.singledummy import BAD
+
+__all__ = ["CALL_BAD", "CALL_DOUBTFUL", "Option", "Review", "Verdict"]
+
+#: A call is marked ``?`` when its contract's make chance falls short of an even chance by
+#: more than this many points (a pass: when a bid the hand could make was better by as much)...
+CALL_DOUBTFUL = 10.0
+#: ... and ``??`` by more than this.
+CALL_BAD = 30.0
+
+Kind = Literal["call", "discard", "play"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice at a decision: in notation (``KS``, ``7H``, ``pass``, ``10C 8C KD``) and in
+    words; the contractor's side's tricks on average over the layouts (a call: the caller's side's
+    tricks as contractor in that strain), the chance the contract is made, the double-dummy value
+    on the true layout (None: not known, or not asked)."""
+
+    code: str
+    words: str
+    expected: float | None
+    make: float | None
+    double_dummy: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"choice": self.code, "expected": _round(self.expected), "make": _round(self.make),
+                "double_dummy": self.double_dummy}
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision of the seat: ``kind`` (call, discard, play), where (``place``: ``auction``,
+    ``discard`` or a card's ``"3.2"``; ``index``: the call's number in the auction from 0, or the
+    card's in the hand), what was ``done`` and the ``best`` option single-dummy, every option
+    judged (best first), the mark (None, ``?``, ``??``), the ``loss`` the mark rests on (tricks
+    for a card or the discard, make-chance points for a call), the words, and what the figures
+    rest on (``note``: the layouts); ``computer``: what the computer player would have done, in
+    words, named as such; ``ruling``: the rule behind the step, in words."""
+
+    kind: Kind
+    place: str
+    index: int
+    trick: int | None
+    seat: Seat
+    done: Option
+    best: Option
+    options: tuple[Option, ...]
+    mark: str | None
+    loss: float
+    words: str
+    note: str = ""
+    computer: str = ""
+    ruling: str = ""
+
+    @property
+    def severity(self) -> float:
+        """How far past the ``??`` line the loss lies (1: on it): what ranks decisions of
+        different kinds against one another in the summary."""
+        return self.loss / (CALL_BAD if self.kind == "call" else BAD)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, "place": self.place, "trick": self.trick,
+                                  "seat": self.seat.value}
+        out["card" if self.kind == "play" else "call" if self.kind == "call" else "cards"] = self.done.code
+        out.update({
+            "mark": self.mark,
+            "best": self.best.code,
+            "loss": round(self.loss, 3),
+            "expected": {o.code: _round(o.expected) for o in self.options},
+            "make": {o.code: _round(o.make) for o in self.options},
+            "double_dummy": {o.code: o.double_dummy for o in self.options if o.double_dummy is not None},
+            "words": self.words,
+            "sample": self.note,
+        })
+        if self.computer:
+            out["computer"] = self.computer
+        if self.ruling:
+            out["ruling"] = self.ruling
+        return out
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every decision of ``seat`` in one hand, in order, judged over at most ``layouts`` layouts
+    dealt by ``seed``; ``skipped``: the parts not judged, and why (in words)."""
+
+    seat: Seat
+    title: str
+    layouts: int
+    seed: int
+    calls: tuple[Verdict, ...]
+    discard: Verdict | None
+    plays: tuple[Verdict, ...]
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def decisions(self) -> tuple[Verdict, ...]:
+        """Every decision in the order it was made: the calls, the discard, the cards."""
+        return (*self.calls, *((self.discard,) if self.discard else ()), *self.plays)
+
+    @property
+    def marked(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.decisions if v.mark)
+
+    def costliest(self, most: int = 3) -> tuple[Verdict, ...]:
+        """The marked decisions that cost the most (``??`` before ``?``, then by
+        :attr:`Verdict.severity`; the earlier first among equals), at most ``most``."""
+        order = {id(v): i for i, v in enumerate(self.decisions)}
+        ranked = sorted(self.marked, key=lambda v: (v.mark != "??", -v.severity, order[id(v)]))
+        return tuple(ranked[:most])
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": self.seat.value,
+            "title": self.title,
+            "layouts": self.layouts,
+            "seed": self.seed,
+            "summary": [{"kind": v.kind, "place": v.place, "mark": v.mark, "words": v.words}
+                        for v in self.costliest()],
+            "calls": [v.to_json() for v in self.calls],
+            "discard": self.discard.to_json() if self.discard else None,
+            "plays": [v.to_json() for v in self.plays],
+            "skipped": list(self.skipped),
+        }
