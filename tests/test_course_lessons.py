@@ -35,7 +35,8 @@ NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-pla
        "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
        "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play",
        "game-end-push-over-their-seven-hearts", "three-handed-two-against-one-west-has-the-trick",
-       "five-handed-called-king-under-partners-joker")
+       "five-handed-called-king-under-partners-joker",
+       "misere-bidding-no-room-for-the-kitty", "defence-left-bower-on-the-ace")
 
 
 def _replay(name: str) -> Replay:
@@ -520,3 +521,104 @@ def test_the_called_partner_shares_the_contract_and_shows_itself_by_the_card() -
     assert [str(p.card) for p in third.plays] == ["6H", "3H", "8C", "KD", "4H"]
     assert "KH" in {str(c) for c in rp.hand.hands[Seat.W]}    # "West ... could hold a higher heart"
     assert "each of them scores 180" in _note(rp, "outro")
+# --- the left bower on the ace ---------------------------------------------------------------
+
+LEFT_ON_ACE = "defence-left-bower-on-the-ace"
+
+
+def _trumps_now(rp: Replay, cards: int) -> dict[Seat, list[str]]:
+    """Each seat's trumps once ``cards`` cards have been played."""
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    gone = {p.card for p in [p for t in rp.tricks for p in t.plays][:cards]}
+    held = {s: [c for c in rp.hand.hands[s] if c not in gone] for s in (Seat.N, Seat.S, Seat.W)}
+    assert rp.contract is not None and rp.contract.declarer is Seat.E
+    kept = [c for c in (*rp.hand.hands[Seat.E], *rp.hand.kitty) if c not in set(rp.hand.discard or ())]
+    held[Seat.E] = [c for c in kept if c not in gone]
+    return {s: [str(c) for c in cards if effective_suit(c, ctx) is ctx.trumps] for s, cards in held.items()}
+
+
+def test_the_left_bower_takes_the_ace_and_the_joker_the_right_bower() -> None:
+    from tutor.engine.play import power
+
+    rp = _replay(LEFT_ON_ACE)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+
+    def rank(card: str) -> int:
+        return power(parse_card(card), ctx.trumps, ctx)
+
+    # "Only four trumps rank above your king": the joker, both bowers and the ace
+    above = sorted(str(c) for c in rp.rules.the_pack.cards
+                   if effective_suit(c, ctx) is ctx.trumps and rank(str(c)) > rank("KH"))
+    assert above == ["AH", "JD", "JH", "Jo"]
+    # at the question (trick 5, North last): North holds the joker, the left bower and the king,
+    # the ace is on the table, West has shown no trumps and the right bower is East's
+    held = _trumps_now(rp, 4 * 4 + 3)
+    assert sorted(held[Seat.N]) == ["JD", "Jo", "KH"] and held[Seat.W] == []
+    assert "JH" in held[Seat.E]
+    fifth = rp.tricks[4]
+    assert [str(p.card) for p in fifth.plays] == ["AH", "4H", "7S", "JD"] and fifth.seats[-1] is Seat.N
+    # the trump played before: East's 6 of hearts on North's club
+    assert [str(p.card) for p in rp.tricks[2].plays][:2] == ["6C", "6H"]
+    # the joker takes the right bower, and the king, then the best trump left, takes the 10
+    seventh, ninth = rp.tricks[6], rp.tricks[8]
+    assert str(seventh.plays[0].card) == "JH" and seventh.winner is Seat.N
+    assert str(seventh.plays[seventh.winner_index or 0].card) == "Jo"
+    assert str(ninth.plays[0].card) == "10H" and ninth.winner is Seat.N
+    assert str(ninth.plays[ninth.winner_index or 0].card) == "KH"
+    left = _trumps_now(rp, 8 * 4)
+    assert max(rank(c) for cards in left.values() for c in cards) == rank("KH")
+    # three trump tricks for North, four for North–South: set by one
+    ns = [t for t in rp.tricks if t.winner in (Seat.N, Seat.S)]
+    assert len(ns) == 4 and rp.result is not None and not rp.result.made
+    assert dict(rp.result.score) == {Side.NS: 40, Side.EW: -200}
+    assert "lose 200" in _note(rp, "outro") and "score 40" in _note(rp, "outro")
+
+
+# --- no room for the kitty -------------------------------------------------------------------
+
+NO_ROOM = "misere-bidding-no-room-for-the-kitty"
+
+
+def test_the_misere_that_leaves_no_room_for_the_kitty_counted_by_hand() -> None:
+    rp = _replay(NO_ROOM)
+    south = [str(c) for c in rp.hand.hands[Seat.S]]
+    honours = ("A", "K", "Q", "J")
+    # "Seven low cards, and three that could win a trick": the ace, the king and the jack
+    high = sorted(c for c in south if c[:-1] in honours)
+    assert high == ["AC", "JD", "KH"]
+    assert sum(1 for c in south if c[:-1] in ("9", "8", "7", "6", "5", "4")) == 7
+    # "14 of those are aces, kings, queens, jacks or the joker", of the 33 South cannot see
+    unseen = _unseen_by_south(rp)
+    danger = sorted(str(c) for c in unseen if str(c) == "Jo" or str(c)[:-1] in honours)
+    assert (len(unseen), len(danger)) == (33, 14)
+    for claim in rp.hand.kitty_claims["auction"]:
+        assert sorted(map(str, claim.any_of)) == danger
+
+    def at_least(k: int) -> int:
+        return percent(Fraction(sum(comb(14, j) * comb(19, 3 - j) for j in range(k, 4)), comb(33, 3)))
+
+    assert (at_least(1), at_least(2)) == (82, 38)
+    note = _note(rp, "auction")
+    for words in ("33 cards", "14 of those", "82%", "38%", "at least four tricks", "ten tricks",
+                  "nine after", "cost them 250"):
+        assert words in note
+    # the kitty that came holds two of them
+    assert sorted(str(c) for c in rp.hand.kitty if str(c) in danger) == ["KD", "QH"]
+    # "North–South hold only two of the twelve trumps, the 9 and the 6, and both fall on this
+    # trick" (the fifth)
+    ctx = rp.context
+    assert ctx is not None and ctx.trumps is not None
+    ns = sorted(str(c) for s in (Seat.N, Seat.S) for c in rp.hand.hands[s]
+                if effective_suit(c, ctx) is ctx.trumps)
+    assert ns == ["6S", "9S"]
+    assert {"6S", "9S"} <= {str(p.card) for p in rp.tricks[4].plays}
+    assert str(rp.tricks[4].plays[0].card) == "AS"
+    # West makes nine; North–South score 10 for their one trick
+    assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("7S", Seat.W)
+    assert rp.result is not None and rp.result.made
+    assert rp.result.tricks_won[Side.NS] == 1 and rp.result.score[Side.NS] == 10
+    decision = rp.hand.decision
+    assert decision is not None and decision.call == 5   # `call: 6`, the sixth call
+    assert [str(c) for c in rp.hand.auction[:5]] == ["pass", "6S", "6H", "7S", "pass"]

@@ -57,6 +57,8 @@ RESULTS: list[tuple[str, str, str]] = [
     ("game-end-push-over-their-seven-hearts.yaml", "which makes and wins at 520", "made"),
     ("three-handed-two-against-one-west-has-the-trick.yaml", "six hearts is set", "set"),
     ("five-handed-called-king-under-partners-joker.yaml", "seven diamonds makes", "made"),
+    ("defence-left-bower-on-the-ace.yaml", "seven hearts is set by one", "set"),
+    ("misere-bidding-no-room-for-the-kitty.yaml", "seven spades makes", "made"),
 ]
 
 #: Rows whose result words are about a trick or a card, not the contract.

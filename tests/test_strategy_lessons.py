@@ -71,6 +71,8 @@ COURSE = (
     "declarer-play-cross-to-partners-void",
     "defence-partners-discard-asks-for-hearts",
     "no-trumps-defence-lead-into-the-void",
+    "misere-bidding-no-room-for-the-kitty",
+    "defence-left-bower-on-the-ace",
 )
 STRATEGY_TOPICS = {
     "bidding-judgement", "counting-trumps", "joker-play", "kitty-decision", "misere-defence",
@@ -177,6 +179,12 @@ CONTRACTS = {
     "misere-or-seven-diamonds": [
         ("[6C, 6H, 7C, misere, pass, pass, pass]", "", "[AS, 7H, 8C]", 0),   # no trick
         ("[6C, 6H, 7C, 7D, pass, pass, pass]", "", "best", 7),               # exactly seven
+    ],
+    "misere-bidding-no-room-for-the-kitty": [
+        # misère: at least four tricks whatever South puts away
+        ("[pass, 6S, 6H, 7S, pass, misere, pass]", "", "best", 4),
+        ("[pass, 6S, 6H, 7S, pass, pass]", "", "best", 10),          # seven spades: ten at best
+        ("[pass, 6S, 6H, 7S, pass, pass]", "", "[6C, QC, 5D]", 9),   # nine after West's discard
     ],
     "hearts-or-no-trumps": [
         ("[8H, pass, pass, pass]", "", "best", 8),      # eight hearts makes
@@ -302,6 +310,8 @@ ALTERNATIVES = {
     ("no-trumps-what-to-bury", "3.4"): {"KC": 6},   # the king on the ace: two tricks lost
     # "the right bower led holds North–South to three tricks, and the ace of spades makes six"
     ("declarer-play-ruff-before-trumps", "1.1"): {"JH": 3, "AS": 6},
+    # the joker on the ace, or the king under it: seven hearts makes
+    ("defence-left-bower-on-the-ace", "5.4"): {"Jo": 7, "KH": 7, "JD": 6},
 }
 
 
@@ -350,6 +360,7 @@ COUNTS = [
     ("defence-partners-ace-of-clubs", 0, 7, 6, ("intro", "so you hold three")),
     ("defence-north-trumps-partners-club", 0, 5, 7, ("intro", "twelve of them")),
     ("defence-joker-gone-left-bower-held", 0, 6, 7, ("intro", "so you hold three trumps")),
+    ("defence-left-bower-on-the-ace", 4, 6, 6, ("intro", "so you hold three trumps")),
     ("kitty-odds-one-trick-not-two", 0, 6, 7, ("discard", "six of the thirteen trumps and seven are")),
     ("declarer-play-ruff-before-trumps", 0, 5, 8, ("intro", "Eight of the thirteen trumps are out")),
     ("game-end-win-on-defence", 0, 5, 7,
@@ -692,6 +703,8 @@ DESCRIBED = [
     ("misere-or-seven-diamonds", "intro", Seat.S, "You hold", "Seven diamonds would", True),
     ("three-handed-no-partner-count-the-kitty", "intro", Seat.S, "You hold", "In hearts", True),
     ("sacrifice-their-seven-spades-ends-the-game", "intro", Seat.S, "You hold", "East opened", True),
+    ("defence-left-bower-on-the-ace", "intro", Seat.N, "You hold", "In hearts", True),
+    ("misere-bidding-no-room-for-the-kitty", "intro", Seat.S, "You hold", "Seven cards of 9", True),
 ]
 
 
