@@ -5,16 +5,17 @@ at the start of trick 1, 2 or 3, the seat to play's unseen cards are dealt 100 w
 analysis's own sampler, unweighted) and every legal card is valued on every layout:
 
 (a) tutor: one ``Solver().options_batch`` call (one call into the C core, a fresh table a
-    layout in the same memory), without the early stop, and with it (the margin single-dummy
-    analysis uses, ``BAD``);
+    layout in the same memory), without the early stop, and with it (single-dummy analysis's
+    one early stop, margin ``BAD``: ``single_dummy`` makes this call, the card played kept);
 (b) tutor as it was before the batch: a new ``Solver().options`` per layout;
 (c) DDS (endplay's ``solve_board``): the same 100 layouts relabelled into bridge deals
     (tutor.solve.bridge, as solver_vs_dds.py), one ``solve_board`` call each.
 
-Printed: the median and 90th percentile over the positions of tutor's time over DDS's, position
-by position (both measured one after the other, so a machine whose load changes weighs on both
-alike). Then a whole hand's ``tutor analyse --seat S`` at 100 layouts a decision
-(``analyse_seat``, the auction weighting included), per decision, on random deals.
+Printed: the median and 90th percentile over the positions of tutor's time over DDS's (each
+with its standard error, by the bootstrap), position by position (both measured one after
+the other, so a machine whose load changes weighs on both alike). Then a whole hand's
+``tutor analyse --seat S`` at 100 layouts a decision (``analyse_seat``, the auction weighting
+included), per decision, on random deals.
 CPU seconds of this process (``time.process_time``). From the project root:
 
     .venv/bin/python benchmarks/singledummy_speed.py              # 60 positions, 6 hands
@@ -87,7 +88,15 @@ def _ratios(ours: list[float], theirs: list[float]) -> list[float]:
 
 
 def _stats(ratios: list[float]) -> str:
-    return f"median {statistics.median(ratios):5.2f}x  p90 {statistics.quantiles(ratios, n=10)[-1]:5.2f}x"
+    """The median and 90th percentile, each with its standard error by the bootstrap (seeded)."""
+    rng = random.Random(0)
+    meds, p90s = [], []
+    for _ in range(400):
+        again = rng.choices(ratios, k=len(ratios))
+        meds.append(statistics.median(again))
+        p90s.append(statistics.quantiles(again, n=10)[-1])
+    return (f"median {statistics.median(ratios):5.2f}x (se {statistics.stdev(meds):4.2f})  "
+            f"p90 {statistics.quantiles(ratios, n=10)[-1]:5.2f}x (se {statistics.stdev(p90s):4.2f})")
 
 
 def main() -> None:

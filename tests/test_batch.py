@@ -173,6 +173,27 @@ def test_the_early_stop_leaves_out_only_cards_that_cannot_come_near_the_best(
     assert stopped >= fewest
 
 
+def test_the_early_stop_never_stops_the_card_to_keep() -> None:
+    """The card played (``keep``) is valued on every layout, with the same values as without the
+    early stop, even where it is the worst card; both engines agree on every row."""
+    kept = 0
+    for seed, (pos, pack) in enumerate(SMALL):
+        rng = random.Random(seed)
+        lays = layouts_of(pos, pack, rng, 12)
+        weights = _weights(len(lays), rng)
+        full = Solver().options_batch(lays)
+        average = _averages(pos, lays, weights, full)
+        worst = min(average, key=lambda p: average[p])
+        if average[worst] >= max(average.values()):
+            continue
+        early = Solver().options_batch(lays, weights=weights, margin=0.0, keep=worst)
+        assert [row[worst] for row in early] == [row[worst] for row in full], pos
+        if seed % 4 == 0:  # the reference's time
+            assert Solver("python").options_batch(lays, weights=weights, margin=0.0, keep=worst) == early, pos
+        kept += any(len(row) < len(moves(pos)) for row in early)  # others were stopped around it
+    assert kept >= 5
+
+
 @pytest.mark.parametrize(("change", "words"), [
     ("won", "layout 1 is not a layout of the first one's position: its won differ"),
     ("mover", "holds other cards"),

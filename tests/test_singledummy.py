@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -130,19 +132,25 @@ def test_every_card_a_seat_played_is_analysed_with_its_legal_alternatives() -> N
         assert expected == sorted(expected)  # best first: fewest tricks to the contractors
 
 
-def test_a_solver_is_asked_once_per_layout_and_once_for_the_truth() -> None:
+def test_one_solver_values_every_layout_in_one_batch_and_one_the_truth() -> None:
     asked = []
+    batches: list[int] = []
 
     class Counting(Solver):
         def __init__(self) -> None:
             super().__init__()
             asked.append(self)
 
+        def options_batch(self, layouts: Sequence[Position], **kw: Any) -> list[dict[Play, int]]:
+            batches.append(len(layouts))
+            return super().options_batch(layouts, **kw)
+
     pack = preset("australian").the_pack.cards
     gone = [c for c in pack if c not in cards("8H KS AS QS 7H 9H 4S 3S")]
     w = weighted_layouts(FINESSE, 2, None, pack=pack, gone=gone, rng=random.Random(0))
     single_dummy(FINESSE, w, Goal(6, False), truth=FINESSE, solver=Counting)
-    assert len(asked) == 13
+    assert len(asked) == 2
+    assert batches == [len(w.layouts)] == [12]
 
 
 def test_the_finesse_did_better_double_dummy_because_east_held_the_king() -> None:

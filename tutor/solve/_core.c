@@ -343,8 +343,9 @@ static void order(const S *s, int p, Move *mv, int nm) {
         int partner_wins = s->team[(s->leader + w) % s->n] == s->team[p];
         int led = led_of(s);
         int bp = power(s, &s->trick[w], led);
-        int contractor_next = 0;
-        for (int k = s->count + 1; k < s->n; k++) if (s->team[(s->leader + k) % s->n]) contractor_next = 1;
+        int contractor_next = 0;  /* misère only */
+        if (!wants)
+            for (int k = s->count + 1; k < s->n; k++) if (s->team[(s->leader + k) % s->n]) contractor_next = 1;
         /* a four-handed table of two partnerships, a suit led: DDS's rules below apply */
         int pairs = wants && s->n == 4 && s->team[0] == s->team[2] && s->team[1] == s->team[3]
                     && s->team[0] != s->team[1] && led >= 0 && led < WILD;
@@ -444,17 +445,12 @@ typedef struct {
 
 static void make_view(const S *s, View *v) {
     u64 held = 0;
-    int owner[MAXCARDS];
-    for (int i = 0; i < s->n; i++) {
-        u64 h = s->hand[i];
-        held |= h;
-        while (h) { int c = lowbit(h); h &= h - 1; owner[c] = i; }
-    }
+    for (int i = 0; i < s->n; i++) held |= s->hand[i];
     v->held = held;
     u64 w0 = (u64)s->leader;
     int shift = 3;
     u64 j = held & s->catmask[WILD];
-    while (j) { int c = lowbit(j); j &= j - 1; w0 |= (u64)s->voids[owner[c]] << shift; shift += 4; }
+    while (j) { int c = lowbit(j); j &= j - 1; w0 |= (u64)s->voids[owner_of(s, c)] << shift; shift += 4; }
     if ((s->flags & F_NOTYET) && (held & s->catmask[WILD])) w0 |= (u64)(s->ledmask | 16) << shift;
     v->exact[0] = w0;
     v->exact[1] = v->exact[2] = 0;
@@ -463,22 +459,38 @@ static void make_view(const S *s, View *v) {
         for (int c = 0; c < NCAT; c++, field++)
             v->exact[1 + (field >> 4)] |= (u64)popc(s->hand[i] & s->catmask[c]) << ((field & 15) * 4);
     v->cur[0] = v->cur[1] = v->cur[2] = v->cur[3] = 0;
-    int slot = 0, prevc = -1;
-    u64 h = held;
-    while (h) {
-        int c = lowbit(h); h &= h - 1;
-        int tie = prevc >= 0 && s->cat[prevc] == s->cat[c] && s->level[prevc] == s->level[c];
-        v->cur[slot >> 4] |= (u64)(owner[c] | (tie << 3)) << ((slot & 15) * 4);
-        v->slotcard[slot] = (int8_t)c;
-        slot++;
-        prevc = c;
+    /* a held card's slot is the number of held cards below it: seat by seat, no owner table */
+    for (int i = 0; i < s->n; i++) {
+        u64 h = s->hand[i];
+        while (h) {
+            int c = lowbit(h); h &= h - 1;
+            int slot = popc(held & ((1ULL << c) - 1));
+            v->slotcard[slot] = (int8_t)c;
+            v->cur[slot >> 4] |= (u64)i << ((slot & 15) * 4);
+        }
     }
-    v->nslots = slot;
+    v->nslots = popc(held);
+    if (s->exact_only) {
+        /* a card level with the card held below it (identical cards of a home-made pack) */
+        for (int slot = 1; slot < v->nslots; slot++) {
+            int c = v->slotcard[slot], prevc = v->slotcard[slot - 1];
+            if (s->cat[prevc] == s->cat[c] && s->level[prevc] == s->level[c])
+                v->cur[slot >> 4] |= 8ULL << ((slot & 15) * 4);
+        }
+    }
     u64 hh = 0x9E3779B97F4A7C15ULL;
     for (int i = 0; i < 3; i++) { hh ^= v->exact[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
     v->hv = hh;
     for (int i = 0; i < 4; i++) { hh ^= v->cur[i]; hh *= 0xBF58476D1CE4E5B9ULL; hh ^= hh >> 31; }
     v->hfull = hh;
+}
+
+/* Every slot's nibble set: the mask of a position's every card. */
+static inline void full_mask(const View *v, u64 full[4]) {
+    for (int k = 0; k < 4; k++) {
+        int cnt = v->nslots - 16 * k;
+        full[k] = cnt >= 16 ? ~0ULL : cnt <= 0 ? 0 : (1ULL << (4 * cnt)) - 1;
+    }
 }
 
 /* The slots of the top cards of each category down to the lowest card of `rel` in it. */
@@ -498,8 +510,14 @@ static void rel_to_mask(const S *s, const View *v, u64 rel, u64 mask[4]) {
 /* The cards in the slots of `mask`. */
 static u64 mask_to_rel(const View *v, const u64 mask[4]) {
     u64 rel = 0;
-    for (int slot = 0; slot < v->nslots; slot++)
-        if (mask[slot >> 4] >> ((slot & 15) * 4) & 0xF) rel |= 1ULL << v->slotcard[slot];
+    for (int k = 0; k < 4; k++) {
+        u64 m = mask[k];
+        while (m) {  /* a set nibble is 0xF */
+            int nib = lowbit(m) >> 2;
+            m &= ~(0xFULL << (nib * 4));
+            rel |= 1ULL << v->slotcard[16 * k + nib];
+        }
+    }
     return rel;
 }
 
@@ -549,9 +567,9 @@ static void put(S *s, u64 h, const View *v, const u64 mask[4], int lower, int up
  * players in it is 8% quicker without): an answer that needs every card's owner goes to the
  * pattern bucket, which is this position's then. */
 static void store(S *s, const View *v, u64 rel, int lower, int upper, int bcat, int brank) {
-    u64 mask[4], full[4] = {0, 0, 0, 0};
+    u64 mask[4], full[4];
     rel_to_mask(s, v, rel, mask);
-    for (int slot = 0; slot < v->nslots; slot++) full[slot >> 4] |= 0xFULL << ((slot & 15) * 4);
+    full_mask(v, full);
     int partial = memcmp(mask, full, sizeof full) != 0;
     if (s->ownbucket) put(s, v->hfull, v, full, lower, upper, bcat, brank);
     else if (!partial) put(s, v->hv, v, full, lower, upper, bcat, brank);
@@ -1236,9 +1254,10 @@ static PyObject *Solver_options(SolverObject *self, PyObject *args) {
  * The early stop (margin >= 0, with the layouts' weights): after each layout, a card whose
  * weighted average over all the layouts could not come within `margin` tricks of the best
  * card's, even were it to take every trick left on each layout still to solve and the best
- * none, is valued no further (it cannot be the best, and falls short by more than margin).
- * Counted for the seat to play as solve_options counts; a card's value is the same for every
- * card in its run.
+ * none, is valued no further (it cannot be the best, and falls short by more than margin),
+ * unless it is among the cards to keep (the card played, which single-dummy analysis always
+ * values). Counted for the seat to play as solve_options counts; a card's value is the same for
+ * every card in its run. This is the one early stop: tutor/solve/singledummy.py uses it.
  */
 static int read_weights(PyObject *weights, double *w, Py_ssize_t nl) {
     PyObject *wf = PySequence_Fast(weights, "weights");
@@ -1295,7 +1314,7 @@ typedef struct {
 } Row;
 
 static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const u64 *hs, int guess,
-                        const double *w, double margin, Row *rows, uint32_t gen0) {
+                        const double *w, double margin, const u64 *keep, Row *rows, uint32_t gen0) {
     int p = (base->leader + base->count) % base->n, ismax = base->maxside[p], R = base->remaining;
     double sum[NCAT + 1][MAXCARDS];
     u64 pruned[NCAT + 1], seen[NCAT + 1];
@@ -1340,7 +1359,8 @@ static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const 
             u64 m = seen[a] & ~pruned[a];
             while (m) {
                 int c = lowbit(m); m &= m - 1;
-                if (sum[a][c] + left * R < top - (margin + 1e-9) * total) pruned[a] |= 1ULL << c;
+                if (!(keep[a] >> c & 1) && sum[a][c] + left * R < top - (margin + 1e-9) * total)
+                    pruned[a] |= 1ULL << c;
             }
         }
     }
@@ -1349,12 +1369,21 @@ static void solve_batch(SolverObject *self, const S *base, Py_ssize_t nl, const 
 static PyObject *Solver_options_batch(SolverObject *self, PyObject *args) {
     int n, team_mask, minimise, trumps, flags, leader, guess = -1;
     const char *cats; Py_ssize_t ncats;
-    PyObject *levels, *layouts, *voids, *trick, *weights = Py_None;
+    PyObject *levels, *layouts, *voids, *trick, *weights = Py_None, *kept = Py_None;
     double margin = -1.0;
-    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|iOd", &n, &team_mask, &minimise, &trumps, &flags,
+    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiO|iOdO", &n, &team_mask, &minimise, &trumps, &flags,
                           &cats, &ncats, &levels, &layouts, &voids, &leader, &trick, &guess,
-                          &weights, &margin))
+                          &weights, &margin, &kept))
         return NULL;
+    u64 keep[NCAT + 1] = {0, 0, 0, 0, 0, 0};  /* per named + 1: the cards the early stop keeps */
+    if (kept != Py_None) {
+        long long kb[NCAT + 1];
+        if (read_ints(kept, kb, NCAT + 1, "keep") != NCAT + 1) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "keep: one card mask per named suit + 1");
+            return NULL;
+        }
+        for (int a = 0; a <= NCAT; a++) keep[a] = (u64)kb[a];
+    }
     PyObject *lf = PySequence_Fast(layouts, "layouts");
     if (!lf) return NULL;
     Py_ssize_t nl = PySequence_Fast_GET_SIZE(lf);
@@ -1385,7 +1414,7 @@ static PyObject *Solver_options_batch(SolverObject *self, PyObject *args) {
     uint32_t gen0 = generation + 1;
     if (nl > 1) { generation += (uint32_t)(nl - 1); self->gen = generation; }
     Py_BEGIN_ALLOW_THREADS
-    solve_batch(self, &base, nl, hs, guess, w, margin, rows, gen0);
+    solve_batch(self, &base, nl, hs, guess, w, margin, keep, rows, gen0);
     Py_END_ALLOW_THREADS
     out = PyList_New(nl);
     if (!out) goto done;
@@ -1426,11 +1455,12 @@ static PyMethodDef Solver_methods[] = {
      "Every move of the seat to play, one per run of equal cards: (card, named, run, value), where\n"
      "run holds the cards of that seat worth the same and value counts as value() does."},
     {"options_batch", (PyCFunction)Solver_options_batch, METH_VARARGS,
-     "options_batch(n, team_mask, minimise, trumps, flags, cats, levels, layouts, voids, leader, trick, guess=-1, weights=None, margin=-1)\n"
+     "options_batch(n, team_mask, minimise, trumps, flags, cats, levels, layouts, voids, leader, trick, guess=-1, weights=None, margin=-1, keep=None)\n"
      "options() for each layout (the hands of every seat; the cards, the trick and the seat to play's\n"
      "hand the same in each) in one call, a fresh table for each: a list of option lists. With\n"
      "weights and margin >= 0, a card that cannot come within margin of the best card's weighted\n"
-     "average is valued no further (left out of the later layouts' lists)."},
+     "average is valued no further (left out of the later layouts' lists); keep: per named suit + 1\n"
+     "(-1: none), a mask of the cards never stopped."},
     {NULL, NULL, 0, NULL}
 };
 

@@ -54,6 +54,7 @@ class Solver:
         guess: int = -1,
         weights: Sequence[float] | None = None,
         margin: float = -1.0,
+        keep: Sequence[int] | None = None,
         /,
     ) -> list[list[tuple[int, int, int, int]]]: ...
     @property

@@ -155,7 +155,7 @@ class Core:
 
     def options_batch(self, layouts: Sequence[Position], guess: int | None = None,
                       weights: Sequence[float] | None = None,
-                      margin: float | None = None) -> list[dict[Play, int]]:
+                      margin: float | None = None, keep: Play | None = None) -> list[dict[Play, int]]:
         """:meth:`options` for each of ``layouts`` (one position's layouts of the hidden cards:
         see :func:`same_public_part`) in one call into the core: a fresh table for each (kept
         across layouts, the table searched more, not less: see ``Solver_options_batch``).
@@ -163,7 +163,7 @@ class Core:
         ``weights`` and ``margin``: the early stop (see ``options_batch`` in the core and
         :meth:`tutor.solve.solver.Solver.options_batch`): a play that cannot come within
         ``margin`` tricks of the best play's weighted average is left out of the later
-        layouts' answers."""
+        layouts' answers; ``keep`` (a legal play) never is."""
         if not layouts:
             return []
         first = layouts[0]
@@ -179,7 +179,8 @@ class Core:
                 rows = self._solver.options_batch(*args, hint)
             else:
                 assert weights is not None
-                rows = self._solver.options_batch(*args, hint, list(weights), margin)
+                rows = self._solver.options_batch(*args, hint, list(weights), margin,
+                                                  _keep_masks(layouts[0], cards, keep))
         except ValueError as error:  # pragma: no cover - Position refuses what the core would
             raise SolveError(f"the solver's core cannot take these layouts: {error}") from None
         plays = moves(first)
@@ -199,6 +200,17 @@ class Core:
                 raise RuntimeError("the solver's core left out a move: please report it")
             out.append(answer)
         return out
+
+
+def _keep_masks(pos: Position, cards: list[Card], keep: Play | None) -> list[int]:
+    """The core's form of the play the early stop keeps: per named suit + 1 (0: none named), a
+    mask of the numbers of its card in the hand to play (twins of the six-handed pack: each)."""
+    masks = [0] * 6
+    if keep is not None:
+        mine = set(pos.hands[pos.to_move])
+        named = 0 if keep.names is None else 1 + _SUIT_INDEX[keep.names]
+        masks[named] = sum(1 << i for i, card in enumerate(cards) if card == keep.card and card in mine)
+    return masks
 
 
 def same_public_part(layouts: Sequence[Position]) -> None:

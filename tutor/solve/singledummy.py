@@ -18,6 +18,7 @@ often: the words say so.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ from tutor.engine.scoring import score_hand
 from tutor.engine.seats import Seat, Side
 from tutor.solve.analysis import wants_more
 from tutor.solve.deal import deal_of
-from tutor.solve.position import Position, SolveError, apply
+from tutor.solve.position import Position, SolveError
 from tutor.solve.solver import Solver
 
 __all__ = ["BAD", "DOUBTFUL", "CardEstimate", "Goal", "SingleDummy", "goal_of", "mark", "single_dummy"]
@@ -169,16 +170,18 @@ def single_dummy(
     early_stop: bool = True,
 ) -> SingleDummy:
     """Each legal card of the seat to move in ``pos``, valued over ``samples`` (layouts of the
-    unseen cards with their weights, any scale), each solved double-dummy by a new solver;
-    ``truth``: the true layout, for the double-dummy value beside each card.
+    unseen cards with their weights, any scale), all solved double-dummy in one call of one
+    solver (:meth:`Solver.options_batch`); ``truth``: the true layout, for the double-dummy
+    value beside each card, by a second solver.
 
     The layouts are solved heaviest first. With ``early_stop``, a card that can no longer come
     within :data:`BAD` trick of the best card, however the layouts still to solve turn out (each
     is worth between the tricks won so far and those plus the tricks still to play), is not
-    solved on them: it is marked ``??`` whatever they hold, and its figures are over the
-    layouts it was solved on (:attr:`CardEstimate.solved`). The best card, and every other
-    card's figures and mark, are the same as without the early stop. ``keep`` (the card
-    played) is always solved on every layout."""
+    solved on them (the batch's early stop, with the margin :data:`BAD`): it is marked ``??``
+    whatever they hold, and its figures are over the layouts it was solved on
+    (:attr:`CardEstimate.solved`). The best card, and every other card's figures and mark, are
+    the same as without the early stop. ``keep`` (the card played) is always solved on every
+    layout."""
     me = pos.to_move
     more = wants_more(pos, me)
     sign = 1.0 if more else -1.0
@@ -187,18 +190,16 @@ def single_dummy(
     if not dealt or total <= 0:
         raise SolveError("no layout of the unseen cards to analyse")
     squares = sum(w * w for _lay, w in dealt)
+    weights = [w for _lay, w in dealt]
+    rows = solver().options_batch([lay for lay, _w in dealt], weights=weights,
+                                  margin=BAD if early_stop else None, keep=keep)
     # the seat's view of a layout's value (more is better for it), and its bounds
     low, high = pos.won, pos.won + pos.tricks_left
     worst, best = (low, high) if more else (-high, -low)
     sums: dict[Play, list[float]] = {}  # weighted tricks, makes, points; weight, layouts solved
     dropped: dict[Play, float] = {}  # a card stopped early: the loss it is sure to exceed
     left = total
-    for layout, weight in dealt:
-        one = solver()
-        if not dropped:
-            values = one.options(layout)
-        else:
-            values = {p: one.value(apply(layout, p)) for p in sums if p not in dropped}
+    for k, (values, weight) in enumerate(zip(rows, weights, strict=True)):
         for play, value in values.items():
             acc = sums.setdefault(play, [0.0, 0.0, 0.0, 0.0, 0.0])
             acc[0] += weight * value
@@ -208,12 +209,14 @@ def single_dummy(
             acc[3] += weight
             acc[4] += 1
         left -= weight
-        if early_stop and left > 0:
-            floor = max(sign * a[0] + left * worst for p, a in sums.items() if p not in dropped)
-            for p, a in sums.items():
-                gap = (floor - (sign * a[0] + left * best)) / total
-                if p not in dropped and p != keep and gap > BAD + _EPS:
-                    dropped[p] = gap
+        if k + 1 < len(rows):  # a card the batch stopped here: by how much it is sure to lose
+            later = rows[k + 1]
+            gone = [p for p in values if p not in later]
+            if gone:
+                floor = max(sign * sums[p][0] + left * worst for p in values)
+                for p in gone:  # the core's sums, in its order, decided: never below the mark's edge
+                    gap = (floor - (sign * sums[p][0] + left * best)) / total
+                    dropped[p] = max(gap, math.nextafter(BAD + _EPS, math.inf))
     if not sums:
         raise SolveError("the hand is over here: there is no card to analyse")
     dd = solver().options(truth) if truth is not None else {}

@@ -114,7 +114,8 @@ class Solver:
         return {play: reference.value(apply(pos, play)) for play in moves(pos)}
 
     def options_batch(self, layouts: Sequence[Position], *, weights: Sequence[float] | None = None,
-                      margin: float | None = None, guess: int | None = None) -> list[dict[Play, int]]:
+                      margin: float | None = None, guess: int | None = None,
+                      keep: Play | None = None) -> list[dict[Play, int]]:
         """:meth:`options` for each of ``layouts``, layouts of the hidden cards of one position
         (the same seats, contract, trick, shown voids, tricks won and hand to play: else a
         :class:`SolveError`), in one call into the compiled core (each layout with a fresh table, whose
@@ -125,22 +126,25 @@ class Solver:
         within ``margin`` of the best play's, were it to take every trick left in each layout
         still to solve (for the seat to move) and the best none, is solved no further: it is
         missing from the later layouts' answers. It can then be neither the best play nor
-        within ``margin`` of it. Both engines stop the same plays at the same layout."""
+        within ``margin`` of it. ``keep`` (a legal play: the card played, in single-dummy
+        analysis) is never stopped. Both engines stop the same plays at the same layout. This
+        is single-dummy analysis's early stop (:func:`tutor.solve.singledummy.single_dummy`),
+        the only one."""
         if not layouts:
             return []
         if margin is not None and (weights is None or len(weights) != len(layouts)):
             raise SolveError("the early stop needs one weight per layout")
         core = self._fast(layouts[0])
         if core is not None:
-            return core.options_batch(layouts, guess, weights, margin)
+            return core.options_batch(layouts, guess, weights, margin, keep)
         same_public_part(layouts)
         if self._fallback:
             _pure_python_answers()
-        return _reference_batch(layouts, weights, margin)
+        return _reference_batch(layouts, weights, margin, keep)
 
 
 def _reference_batch(layouts: Sequence[Position], weights: Sequence[float] | None,
-                     margin: float | None) -> list[dict[Play, int]]:
+                     margin: float | None, keep: Play | None = None) -> list[dict[Play, int]]:
     """The reference's :meth:`Solver.options_batch`: each layout in turn, with the core's early
     stop step for step (the same sums in the same order, so the same plays stop)."""
     first = layouts[0]
@@ -170,6 +174,7 @@ def _reference_batch(layouts: Sequence[Position], weights: Sequence[float] | Non
             continue
         top = max(open_sums)
         for play, v in sums.items():
-            if play not in stopped and v + left * left_tricks < top - (margin + 1e-9) * total:
+            if play not in stopped and play != keep \
+                    and v + left * left_tricks < top - (margin + 1e-9) * total:
                 stopped.add(play)
     return out
