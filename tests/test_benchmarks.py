@@ -64,3 +64,28 @@ def test_the_bare_pass_judges_every_card_as_tutor_check_does(tmp_path: Path) -> 
         else:
             assert not check(path)[1], path.read_text("utf-8")
     assert refused > 30
+
+
+def test_the_duplicate_benchmark_plays_each_deal_both_ways_against_both_players() -> None:
+    """benchmarks/practice_duplicate.py's small run: each deal bid once, then played at two
+    tables with the computer partnership in North–South's seats at one and East–West's at the
+    other, against the perfect-information player and the heuristic one; the report gives
+    points a hand with a standard error, and the made rates and card times."""
+    from tutor.teach.players import Budget
+
+    bench = load("practice_duplicate")
+    tiny = Budget(seconds=None, early=1, middle=1, late=2)
+    results = bench.run(2, budget=tiny)
+    assert len(results) == 2
+    for r in results:
+        for name in ("perfect", "heuristic"):
+            tables = r.tables[name]
+            assert [t.computer_side for t in tables] == ["NS", "EW"]
+            # bidding fixed per deal: the same side contracts at both tables, so the computer
+            # contracts at exactly one of them
+            assert sorted(t.computer_contracted for t in tables) == [False, True]
+    text = bench.report(results, ("perfect", "heuristic"))
+    assert "vs perfect" in text and "vs heuristic" in text and "±" in text
+    assert "99th percentile" in text
+    again = [bench.DealResult.from_json(r.to_json()) for r in results]
+    assert bench.report(again, ("perfect", "heuristic")) == text
