@@ -16,8 +16,8 @@ East–West's at the other, against one of two opponents:
     everyone plays low (the contractor its highest card that still loses the trick).
 
 The figure a deal is the computer partnership's points less the opponents' points, summed over
-the two tables and halved (points a hand played): the same cards were held both ways, so the
-luck of the deal cancels. Printed with its standard error (the deals' spread over the root of
+the two tables (points a deal): the same cards were held both ways, so the luck
+of the deal cancels. Printed with its standard error (the deals' spread over the root of
 their number). Also: how often each side made the contracts it played, by kind of contract
 (suit, no-trumps, misère), with standard errors; and the wall time of every computer card
 with more than one legal choice (median, 99th percentile, longest; the learner's budget is a
@@ -219,8 +219,8 @@ class DealResult:
         return cls(raw["seed"], raw["kind"], tables, raw["walls"])
 
     def net(self, opponent: str) -> float:
-        """The computer partnership's points less the opponents', a hand played."""
-        return sum(t.computer - t.other for t in self.tables[opponent]) / 2
+        """The computer partnership's points less the opponents', over the deal's two tables."""
+        return sum(t.computer - t.other for t in self.tables[opponent])
 
 
 def use_clock(clock: str) -> Callable[[], float]:
@@ -312,8 +312,8 @@ def report(results: Sequence[DealResult], against: Sequence[str], clock: str = "
     lines = [f"{len(results)} deals, each played at two tables with the partnerships swapped"]
     for name in against:
         m, se = mean_se([r.net(name) for r in results])
-        lines.append(f"vs {name:9s}: computer partnership {m:+.1f} ± {se:.1f} points a hand "
-                     f"(its points less the {name} player's)")
+        lines.append(f"vs {name:9s}: computer partnership {m:+.1f} ± {se:.1f} points a deal "
+                     f"(its points less the {name} player's, both tables)")
     for name in against:
         parts = []
         for who, mine in (("computer", True), (name, False)):

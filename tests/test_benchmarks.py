@@ -70,7 +70,7 @@ def test_the_duplicate_benchmark_plays_each_deal_both_ways_against_both_players(
     """benchmarks/practice_duplicate.py's small run: each deal bid once, then played at two
     tables with the computer partnership in North–South's seats at one and East–West's at the
     other, against the perfect-information player and the heuristic one; the report gives
-    points a hand with a standard error, and the made rates and card times."""
+    points a deal (both tables) with a standard error, and the made rates and card times."""
     from tutor.teach.players import Budget
 
     bench = load("practice_duplicate")
@@ -85,7 +85,7 @@ def test_the_duplicate_benchmark_plays_each_deal_both_ways_against_both_players(
             # contracts at exactly one of them
             assert sorted(t.computer_contracted for t in tables) == [False, True]
     text = bench.report(results, ("perfect", "heuristic"))
-    assert "vs perfect" in text and "vs heuristic" in text and "±" in text
+    assert "vs perfect" in text and "vs heuristic" in text and "±" in text and "points a deal" in text
     assert "99th percentile" in text
     again = [bench.DealResult.from_json(r.to_json()) for r in results]
     assert bench.report(again, ("perfect", "heuristic")) == text
