@@ -140,9 +140,12 @@ def test_replay_play_along_and_quiz_in_jupyterlab(jupyter_lab: str, page: Any, p
         return s.clientWidth - longest; }""")
     assert room >= 16, room  # the arrow and the padding need about that
 
-    # The second table: the notebook stepped it to West's jack of diamonds in trick 2, under
-    # South's right bower, with the author's note; Next shows North's card and its ruling.
+    # The second table: the notebook stops it at South's right bower led in trick 2, West to
+    # play (the question); Next shows West's jack of diamonds under it, with the author's note,
+    # and Next again North's card and its ruling.
     replay = page.locator(".tutor-replay").nth(1)
+    expect(replay.locator('.tw-centre .card.current[data-card="JH"]')).to_be_visible()
+    replay.get_by_role("button", name="Next ▶").click()
     expect(replay.locator('.tw-centre .card.current[data-card="JD"]')).to_be_visible()
     expect(replay.locator(".tw-ruling-text")).to_have_text(
         "West follows suit with the jack of diamonds (the left bower): it is a heart this hand, "

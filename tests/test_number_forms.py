@@ -8,6 +8,7 @@ and ``tutor replay`` exit 70: YAML resolves ``0x10`` as an integer and ``int()``
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,9 @@ from tutor.files.numbers import found, whole_number
 from tutor.teach.lessoncheck import check_lesson
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSON = (ROOT / "hands" / "open-misere.yaml").read_text("utf-8")  # order: 11, par: 0, a claim
+LESSON = (ROOT / "hands" / "open-misere.yaml").read_text("utf-8")  # an order, par: 0, a claim
+#: The lesson's own ``order:`` line, whatever its place on the path.
+ORDER = re.search(r"(?m)^order: \d+$", LESSON).group(0)  # type: ignore[union-attr]
 AUCTION = (ROOT / "hands" / "count-then-bid.yaml").read_text("utf-8").split("decision:")[0]
 DECISION = "decision:\n  at: auction\n  question: Seven hearts or eight?\n  choices: [7H, 8H]\n  answer: 7H\n"
 MATCH = ("title: t\npartnerships: {NS: N-S, EW: E-W}\nrules:\n  preset: australian\n"
@@ -48,7 +51,7 @@ FORMS = [
 
 #: (the key, the file with {} where the value goes, the line to blame, what the message expects)
 HAND_KEYS = [
-    ("order", LESSON.replace("order: 11", "order: {}"), "order: {}", "order must be a whole number from 1"),
+    ("order", LESSON.replace(ORDER, "order: {}"), "order: {}", "order must be a whole number from 1"),
     ("par", LESSON.replace("par: 0", "par: {}"), "par: {}", "par must be a number of tricks"),
     ("cost", LESSON.replace("    best: true\n  outro", "    cost: {}\n  outro", 1), "cost: {}",
      "cost: must be a number of tricks (0 or more)"),
@@ -120,7 +123,7 @@ def test_only_plain_digits_are_a_whole_number(text: str, number: int | None) -> 
 
 def test_replay_of_a_hexadecimal_order_is_one_line_and_status_1(tmp_path: Path) -> None:
     path = tmp_path / "lesson.yaml"
-    path.write_text(LESSON.replace("order: 11", "order: 0x10"), "utf-8")
+    path.write_text(LESSON.replace(ORDER, "order: 0x10"), "utf-8")
     done = subprocess.run([sys.executable, "-m", "tutor", "replay", str(path)], capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 1

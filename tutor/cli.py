@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tutor.views.terminal.history_commands import add_history_options, review_summary
 from tutor.views.terminal.history_commands import add_parsers as add_history_parsers
-from tutor.views.terminal.puzzle import add_parser as add_puzzle_parser
+from tutor.views.terminal.puzzle_args import add_parser as add_puzzle_parser
 
 if TYPE_CHECKING:
     from tutor.teach.memory import History

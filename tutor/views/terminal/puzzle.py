@@ -37,7 +37,7 @@ from tutor.views.terminal.arguments import fill_columns
 from tutor.views.terminal.decide import seat_lines
 from tutor.views.terminal.replay import format_card
 
-__all__ = ["add_parser", "ask_puzzle", "cmd_puzzle", "load_puzzles", "rating_words", "run_puzzles",
+__all__ = ["ask_puzzle", "cmd_puzzle", "load_puzzles", "rating_words", "run_puzzles",
            "table_lines"]
 
 
@@ -166,26 +166,6 @@ def run_puzzles(puzzles: Sequence[PuzzleFile], history: History, read: Callable[
             write("  It comes back as a review at your next session.")
         done += 1
     return done
-
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``tutor puzzle``'s arguments (added to the command line by :mod:`tutor.cli`)."""
-    from tutor.views.terminal.arguments import positive
-    from tutor.views.terminal.history_commands import add_history_options
-
-    p = sub.add_parser("puzzle", help="solve puzzles near your rating, one after another (answers on stdin)")
-    p.add_argument("--theme", metavar="T", help="only puzzles of this theme (shown, so a solve counts "
-                   "for less)")
-    p.add_argument("--from", dest="folder", metavar="DIR",
-                   help="a folder of puzzle files (default: the shipped puzzles/ folder)")
-    p.add_argument("--count", type=positive, metavar="N", help="stop after N puzzles (default: when "
-                   "you type q, or at the end of input)")
-    p.add_argument("--seed", type=int, default=0, help="orders puzzles equally near your rating")
-    p.add_argument("--answers", metavar="A;B", help="answer without asking: one card a puzzle, "
-                   "separated by ';'")
-    p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
-    add_history_options(p)
-    p.set_defaults(func=cmd_puzzle)
 
 
 def cmd_puzzle(args: argparse.Namespace) -> int:
