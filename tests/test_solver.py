@@ -283,18 +283,7 @@ def test_two_handed_is_out_of_scope() -> None:
 def test_reference_and_core_agree_on_random_positions() -> None:
     """Longer positions than brute force can take: five or six tricks to go, every table."""
     checked = 0
-    for seed in range(2000, 2090):
-        spec = SPECS[seed % len(SPECS)]
-        rep = replay(random_hand(seed, spec))
-        try:
-            deal = deal_of(rep)
-        except SolveError:
-            continue
-        rng = random.Random(seed)
-        n = len(deal.start.seats)
-        pos = deal.start
-        for play in deal.plays[: (len(pos.hands[0]) - rng.choice((4, 5))) * n + rng.randrange(n)]:
-            pos = apply(pos, play)
+    for pos, _ in random_positions(range(2000, 2090), SPECS, lambda rng, n: rng.choice((4, 5))):
         c, py = Solver("c"), Solver("python")
         assert c.options(pos) == py.options(pos), pos
         checked += 1
