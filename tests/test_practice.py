@@ -223,6 +223,16 @@ def test_trump_discard_keeps_trumps_and_makes_a_void() -> None:
     assert "voids" in d.reason
 
 
+def test_no_trump_discard_says_long_suits_not_voids() -> None:
+    """In no-trumps a void ruffs nothing: the reason speaks of the long suits kept, and of aces
+    with no "side" (there is no trump suit for them to be beside)."""
+    held = cards("Jo AH KH QH 9H AS KS QS 4D 5C 6C 8S 10S")
+    d = choose_discard(Seat.S, held, Bid.parse("8NT"), preset("australian"))
+    assert Card.parse("4D") in d.choice
+    assert "voids" not in d.reason and "side aces" not in d.reason
+    assert "short clubs and diamonds" in d.reason and "long suits" in d.reason
+
+
 def test_layouts_respect_shown_voids() -> None:
     ctx = PlayContext.of(Bid.parse("7S"), None)
     hands = (cards("AS KS"), cards("AH KH"), cards("QS QH"), cards("JS 10H"))

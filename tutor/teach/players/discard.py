@@ -61,14 +61,18 @@ def choose_discard(seat: Seat, held: Sequence[Card], bid: Bid, rules: RuleSet) -
     voids = [s for s in Suit if any(effective_suit(c, ctx) is s for c in held)
              and not any(effective_suit(c, ctx) is s for c in kept)]
     parts = []
-    if voids:
+    if voids and ctx.trumps is not None:
         parts.append("voids " + " and ".join(s.word for s in voids))
+    elif voids:  # no-trumps: a void ruffs nothing; what counts is the long suits kept
+        parts.append("clears out its short " + " and ".join(s.word for s in voids)
+                     + " (in no-trumps the long suits take the tricks)")
     if ctx.trumps is not None:
         trumps = sum(1 for c in kept if effective_suit(c, ctx) is ctx.trumps)
         every = trumps == sum(1 for c in held if effective_suit(c, ctx) is ctx.trumps)
         parts.append(f"keeps {'all' if every else 'its best'} {trumps} trumps")
     if not any(_keep_value(c, held, ctx) in (40.0, 50.0) for c in out):
-        parts.append("keeps its side aces and guarded kings")
+        parts.append("keeps its side aces and guarded kings" if ctx.trumps is not None
+                     else "keeps its aces and guarded kings")
     if not parts:
         parts.append("the cards it needs least")
     return Decision(out, f"{who} puts away {card_list(out)}: " + ", ".join(parts) + ".")
