@@ -19,16 +19,15 @@ from tutor.solve import SolveError
 from tutor.teach.handreview.review import review_hand
 from tutor.teach.handreview.value import Review, Verdict
 from tutor.teach.players.aftermath import WhatHappens, what_happens
-from tutor.teach.players.cardplay import DEFAULT_BUDGET
 from tutor.teach.players.retry import decisions
 
 __all__ = ["BY_THE_REVIEW", "TABLE_LAYOUTS", "better_card", "marks", "summary_lines", "table_review",
            "verdict_at", "what_happens_after"]
 
-#: Layouts of the unseen cards dealt for each decision at the end of a practice hand: the
-#: practice table's own budget for a computer's card early in the hand (8), so that the review
-#: of a four-handed hand takes about a second or two of CPU (``tutor review`` deals 30).
-TABLE_LAYOUTS = DEFAULT_BUDGET.early
+#: Layouts of the unseen cards dealt for each decision at the end of a practice hand: 8, so
+#: that the review of a four-handed hand takes about a second or two of CPU (``tutor review``
+#: deals 30; a computer's card early in the hand solves 64).
+TABLE_LAYOUTS = 8
 
 
 def table_review(rep: Replay, seat: Seat, *, seed: int = 0) -> Review | str:
