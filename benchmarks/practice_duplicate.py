@@ -32,6 +32,13 @@ Run from the project root with the project's venv:
 
     .venv/bin/python benchmarks/practice_duplicate.py --deals 200 --jobs 2
     .venv/bin/python benchmarks/practice_duplicate.py --deals 4 --seconds 1.0   # a quick look
+
+Two players on the same deals, paired (here the card player's budget of before, 8, 20 and 60
+layouts, against today's):
+
+    .venv/bin/python benchmarks/practice_duplicate.py --deals 200 --early 8 --middle 20 --late 60 --out old.jsonl
+    .venv/bin/python benchmarks/practice_duplicate.py --deals 200 --out new.jsonl
+    .venv/bin/python benchmarks/practice_duplicate.py --report new.jsonl --baseline old.jsonl
 """
 
 from __future__ import annotations
@@ -336,6 +343,22 @@ def report(results: Sequence[DealResult], against: Sequence[str], clock: str = "
     return "\n".join(lines)
 
 
+def paired(done: Sequence[DealResult], baseline: str, against: Sequence[str], clock: str) -> str:
+    """The report of ``done`` and of the baseline run in the file ``baseline`` on the deals both
+    played, and the paired difference a deal (the same cards, the same contracts)."""
+    with open(baseline, encoding="utf-8") as f:
+        base = {r.seed: r for r in (DealResult.from_json(line) for line in f if line.strip())}
+    done = [r for r in done if r.seed in base and all(n in r.tables and n in base[r.seed].tables
+                                                      for n in against)]
+    lines = [report(done, against, clock), "the same deals, the baseline run:",
+             report([base[r.seed] for r in done], against, clock)]
+    for name in against:
+        m, se = mean_se([r.net(name) - base[r.seed].net(name) for r in done])
+        lines.append(f"vs {name:9s}: this run less the baseline {m:+.1f} ± {se:.1f} points a deal "
+                     f"(paired, {len(done)} deals)")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -349,6 +372,9 @@ def main() -> None:
     ap.add_argument("--out", help="append each deal's result to this file as it is done")
     ap.add_argument("--report", metavar="FILE",
                     help="report on the results in FILE (from --out), play nothing")
+    ap.add_argument("--baseline", metavar="FILE",
+                    help="with --report: also the paired difference from the results in FILE "
+                         "(another player's run, from --out) on the deals both played")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="the clock of the card player's budget and of the times reported")
     args = ap.parse_args()
@@ -356,6 +382,9 @@ def main() -> None:
     if args.report:
         with open(args.report, encoding="utf-8") as f:
             done = [DealResult.from_json(line) for line in f if line.strip()]
+        if args.baseline:
+            print(paired(done, args.baseline, against, args.clock))
+            return
         print(report(done, against, args.clock))
         return
     t0 = time.perf_counter()

@@ -89,3 +89,19 @@ def test_the_duplicate_benchmark_plays_each_deal_both_ways_against_both_players(
     assert "99th percentile" in text
     again = [bench.DealResult.from_json(r.to_json()) for r in results]
     assert bench.report(again, ("perfect", "heuristic")) == text
+
+
+def test_the_duplicate_benchmark_pairs_two_runs_on_the_deals_both_played(tmp_path: Path) -> None:
+    """--report with --baseline: the paired difference a deal is this run's figure less the
+    baseline's on the same deal, over the deals both files hold."""
+    bench = load("practice_duplicate")
+
+    def deal(seed: int, net: int) -> object:
+        table = bench.Table("NS", net, 0, True, True)
+        return bench.DealResult(seed, "suit", {"perfect": [table, bench.Table("EW", 0, 0, False, True)]})
+
+    new = [deal(0, 100), deal(1, -40), deal(2, 60)]
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(r.to_json() + "\n" for r in (deal(0, 40), deal(1, -60))), encoding="utf-8")
+    text = bench.paired(new, str(old), ("perfect",), "cpu")
+    assert "this run less the baseline +40.0 ± 20.0 points a deal (paired, 2 deals)" in text
