@@ -33,11 +33,11 @@ from tutor.engine.play import PlayContext, effective_suit, power
 from tutor.engine.replay import build
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat, Side, table
-from tutor.solve import SolveError, Solver, deal_of
+from tutor.solve import Position, SolveError, Solver, deal_of
 from tutor.teach.players.bidding import choose_call
 from tutor.teach.players.discard import choose_discard
 
-__all__ = ["Outcome", "Table", "called_card", "continued", "follow"]
+__all__ = ["Outcome", "Table", "called_card", "continued", "follow", "misere_shortcut"]
 
 Hands = Mapping[Seat, Sequence[Card]]
 
@@ -55,6 +55,38 @@ class Outcome:
     made: bool | None
     points: int | None
     partner: Seat | None = None
+
+
+def misere_shortcut(pos: Position) -> int | None:
+    """An exact answer for a misère at its first card, where one is cheap (None: solve it).
+
+    0: the contractor cannot be made to take a trick. It does not hold the joker, and in every
+    suit each card it holds is lower than every card of that suit a defender holds (the joker
+    apart). Then a suit a defender leads is led with a card above all of the contractor's; a suit
+    the contractor cannot follow it throws a card on and cannot win (no trumps in misère); and
+    if the contractor leads the first trick, it leads a suit a defender holds, who must follow
+    above it. At least one (1): the contractor holds the joker, which wins the trick it is
+    played to, and every card is played."""
+    mine = [i for i, t in enumerate(pos.team) if t]
+    if not pos.minimise or len(mine) != 1 or pos.trick or pos.won:
+        return None
+    me = mine[0]
+    if any(isinstance(c, Joker) for c in pos.hands[me]):
+        return 1
+    ours: dict[Suit, int] = {}
+    for c in pos.hands[me]:
+        assert isinstance(c, SuitedCard)
+        ours[c.suit] = max(ours.get(c.suit, 0), c.rank.order)
+    theirs: dict[Suit, int] = {}
+    for i, hand in enumerate(pos.hands):
+        for c in hand:
+            if i != me and isinstance(c, SuitedCard):
+                theirs[c.suit] = min(theirs.get(c.suit, 99), c.rank.order)
+    if any(s in theirs and high >= theirs[s] for s, high in ours.items()):
+        return None
+    if pos.leader == me and not any(s in theirs for s in ours):
+        return None
+    return 0
 
 
 def continued(calls: Sequence[Call], hands: Hands, rules: RuleSet, dealer: Seat) -> tuple[Call, ...]:
@@ -162,8 +194,10 @@ class Table:
         for joker in (None, *Suit):
             rep = build(dataclasses.replace(trial, joker=joker) if joker else trial)
             if not rep.problems:
+                start = deal_of(rep).start
+                quick = misere_shortcut(start) if bid.is_misere else None
                 try:
-                    return Solver().value(deal_of(rep).start), rep.partner
+                    return (quick if quick is not None else Solver().value(start)), rep.partner
                 except SolveError:
                     return None, None
         return None, None
