@@ -112,6 +112,7 @@ class _Tally:
     points: list[tuple[float, float]] = dataclasses.field(default_factory=list)  # (score, weight)
     made: list[tuple[bool, float]] = dataclasses.field(default_factory=list)
     ended: dict[str, float] = dataclasses.field(default_factory=dict)
+    ended_made: dict[str, float] = dataclasses.field(default_factory=dict)
 
     def add(self, o: Outcome, w: float, seat: Seat) -> None:
         if o.points is None:
@@ -121,6 +122,7 @@ class _Tally:
             self.made.append((o.made, w))
         key = _contract_words(o)
         self.ended[key] = self.ended.get(key, 0.0) + w
+        self.ended_made[key] = self.ended_made.get(key, 0.0) + (w if o.made else 0.0)
 
     def mean(self) -> float | None:
         total = sum(w for _p, w in self.points)
@@ -130,10 +132,13 @@ class _Tally:
         total = sum(w for _m, w in self.made)
         return sum(w for m, w in self.made if m) / total if total else None
 
-    def likeliest(self) -> tuple[str, float]:
+    def likeliest(self) -> tuple[str, float, float | None]:
+        """The contract the auction most often ended in, in words, its share of the layouts,
+        and the share of those it was made in (None: a hand thrown in)."""
         total = sum(self.ended.values())
         words, w = max(self.ended.items(), key=lambda kv: kv[1])
-        return words, w / total
+        made = self.ended_made[words] / w if w and not words.startswith("no contract") else None
+        return words, w / total, made
 
 
 def _contract_words(o: Outcome) -> str:
@@ -223,13 +228,10 @@ def _pts(x: float) -> str:
 
 def _led_to(j: tuple[float, Option, _Tally, Outcome]) -> str:
     """Where a call led, in words: the contract the auction most often ended in, how often,
-    and how often the contract made."""
-    _mean, o, tally, _real = j
-    ended, share = tally.likeliest()
-    text = f"the auction most often ended in {ended} ({_pc(share)} of the layouts)"
-    if o.make is not None:
-        text += f"; the contract made in {_pc(o.make)}"
-    return text
+    and how often it was made there."""
+    ended, share, made = j[2].likeliest()
+    text = f"the auction most often ended in {ended} ({_pc(share)} of the layouts"
+    return text + (f", made in {_pc(made)} of those)" if made is not None else ")")
 
 
 def _actual(j: tuple[float, Option, _Tally, Outcome]) -> str:
