@@ -200,7 +200,7 @@ def test_the_end_shows_the_whole_deal_and_offers_each_decision_to_retry() -> Non
     for cards in rep.hand.hands.values():
         assert all(f'data-card="{c}"' in deal for c in cards)
     labels = [label for label, _ in w.end.picker.options]
-    assert labels[0] == "call 1: Pass ??" and labels[-1].startswith("trick 10: ")  # marked by the review
+    assert labels[0] == "call 1: Pass ?" and labels[-1].startswith("trick 10: ")  # marked by the review
     w.end.picker.value = "2.4"
     w.end.retry_button.click()
     assert w.game.to_act is Seat.S and "(retried from trick 2)" in w.game.hand.title
@@ -216,7 +216,7 @@ def test_the_marked_decisions_carry_their_mark_in_the_list() -> None:
     review = table_review(w.game.replay, Seat.S, seed=1)
     assert isinstance(review, Review)
     labels = dict((at, label) for label, at in w.end.picker.options)
-    assert labels["call1"] == "call 1: Pass ??" and labels["7.4"] == "trick 7: 6♥ ?"
+    assert labels["call1"] == "call 1: Pass ?" and labels["7.4"] == "trick 7: 6♥ ?"
     marked = {v.place: v.mark for v in review.plays if v.mark}
     for d in decisions(w.game.replay, Seat.S):
         if d.kind is StepKind.CARD:

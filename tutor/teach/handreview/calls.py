@@ -1,22 +1,21 @@
-"""The calls of a review: each call of the seat judged by simulation, and the computer's count.
+"""The calls of a review: each call of the seat judged by what follows from it, by simulation.
 
 At each call the seat knows its own hand and the calls so far. The cards it cannot see (the
 other hands and the kitty) are dealt many ways, weighted by how well each layout fits the calls
-so far (:mod:`~tutor.teach.players.inference`). On each layout every contract the hand could
-bid there is played out as the contract it leads to (that bid, then everyone passing, the
-convention of a lesson's call decision), the seat taking the kitty and putting away what the
-computer would (:func:`~tutor.teach.players.discard.choose_discard`), solved double-dummy, and
-counted: how often each bid would make, and the caller's side's tricks on average. The same
-contracts are solved on the true layout too, for the double-dummy figure beside them.
+so far (:mod:`~tutor.teach.players.inference`). On each layout each candidate call (a pass, the
+call made, the computer's call, and the cheapest legal bid of each strain and misère) is
+followed to its end (:mod:`.following`): the computer bidder makes every later call, the seat's
+own included, the contract the auction ends in is played double-dummy after the computer's
+discard, and scored for the seat's side (its side's contract made +value, set −value; the other
+side's made −value, set +value; a hand thrown in 0; the defenders' trick points left out). The
+true layout is followed likewise, for the double-dummy figure beside the chances.
 
-The judgement, one rule: a bid's **expected value** is its contract's value times (2p − 1) for
-a make chance p (made, it scores its value; set, it loses it; the defenders' trick points left
-out). The better call is the bid of the highest expected value, or a pass when none is above
-zero. A bid is marked ``?`` when its make chance falls short of an even chance by more than
-:data:`~tutor.teach.handreview.value.CALL_DOUBTFUL` (10) points, ``??`` by more than
-:data:`~tutor.teach.handreview.value.CALL_BAD` (30); a pass likewise when the better bid's make
-chance is above an even one by as much. A pass while partner holds the bid is not judged (the
-hand's own contracts are not the question then), nor are declarations (ace – no face).
+The judgement, one rule: a call's **expected score** is that score's weighted mean over the
+layouts; the better call is the candidate of the highest. A call is marked ``?`` when it scores
+more than :data:`~tutor.teach.handreview.value.CALL_DOUBTFUL` (40, a six-spade bid) points below
+the better call on average, ``??`` more than :data:`~tutor.teach.handreview.value.CALL_BAD`
+(100, a six-heart bid). A pass while partner holds the bid is judged like any call: the auction
+goes on after it. Declarations (ace – no face) are not judged.
 """
 
 from __future__ import annotations
@@ -25,17 +24,16 @@ import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 
-from tutor.engine.auction import AuctionError, Bid, BidKind, Call, Pass, Strain, contract_value, run_auction
-from tutor.engine.cards import Card, Suit
+from tutor.engine.auction import AuctionError, Bid, BidKind, Call, Pass, Strain, run_auction
+from tutor.engine.cards import Card
 from tutor.engine.hand import Hand
 from tutor.engine.play import PlayContext
-from tutor.engine.replay import Replay, build
+from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
-from tutor.files.verify_decision import calls_after
-from tutor.solve import Position, SolveError, Solver, deal_of
+from tutor.solve import Position
+from tutor.teach.handreview.following import Outcome, Table, follow
 from tutor.teach.handreview.value import CALL_BAD, CALL_DOUBTFUL, Option, Verdict
 from tutor.teach.players.bidding import choose_call
-from tutor.teach.players.discard import choose_discard
 from tutor.teach.players.inference import History, weighted_layouts
 
 __all__ = ["judge_calls"]
@@ -74,32 +72,8 @@ def _partner_holds(rep: Replay, k: int, seat: Seat) -> bool:
     return held[-1] != seat and rep.table.side_of(held[-1]) == rep.table.side_of(seat)
 
 
-def _tricks(hand: Hand, k: int, bid: Bid, seat: Seat, hands: dict[Seat, tuple[Card, ...]],
-            kitty: tuple[Card, ...]) -> int | None:
-    """The caller's side's tricks double-dummy with ``bid`` as call ``k`` standing, on these
-    hands and kitty, after the computer's discard (None: the contract cannot be played here)."""
-    rules = hand.rules
-    held = (*hands[seat], *kitty)
-    discard = choose_discard(seat, held, bid, rules).choice if kitty else None
-    trial = dataclasses.replace(hand, hands=hands, kitty=kitty, auction=calls_after(hand, k, bid),
-                                discard=discard, play=(), joker=None, notes={}, claims={},
-                                kitty_claims={}, par=None, decision=None, summary=None)
-    for joker in (None, *Suit):
-        rep = build(dataclasses.replace(trial, joker=joker) if joker else trial)
-        if not rep.problems:
-            try:
-                return Solver().value(deal_of(rep).start)
-            except SolveError:
-                return None
-    return None
-
-
 def _key(bid: Bid) -> str:
     return "misere" if bid.is_misere else bid.strain.value if bid.strain else str(bid)
-
-
-def _makes(bid: Bid, tricks: int) -> bool:
-    return tricks == 0 if bid.is_misere else tricks >= bid.tricks
 
 
 def _skeleton(rep: Replay, seat: Seat) -> tuple[Position, int]:
@@ -113,6 +87,75 @@ def _skeleton(rep: Replay, seat: Seat) -> tuple[Position, int]:
     return pos, seats.index(seat)
 
 
+def candidates(hand: Hand, k: int, seat: Seat) -> tuple[list[Call], Call]:
+    """The calls judged at call ``k``: a pass, the call made, the computer's call, the cheapest
+    legal bid of each strain and misère (each once, in that order); and the computer's call."""
+    computer = choose_call(seat, hand.hands[seat], hand.auction[:k], hand.rules, hand.dealer).choice
+    out: list[Call] = [Pass(), hand.auction[k]]
+    if isinstance(computer, (Pass, Bid)):
+        out.append(computer)
+    cheapest: dict[str, Bid] = {}
+    for b in _bids(hand, k):
+        cheapest.setdefault(_key(b), b)
+    out.extend(cheapest.values())
+    unique: list[Call] = []
+    for c in out:
+        if c not in unique:
+            unique.append(c)
+    return unique, computer
+
+
+@dataclasses.dataclass
+class _Tally:
+    """One candidate's outcomes over the layouts, weighted."""
+
+    points: list[tuple[float, float]] = dataclasses.field(default_factory=list)  # (score, weight)
+    made: list[tuple[bool, float]] = dataclasses.field(default_factory=list)
+    ended: dict[str, float] = dataclasses.field(default_factory=dict)
+    ended_made: dict[str, float] = dataclasses.field(default_factory=dict)
+
+    def add(self, o: Outcome, w: float, seat: Seat) -> None:
+        if o.points is None:
+            return
+        self.points.append((o.points, w))
+        if o.made is not None:
+            self.made.append((o.made, w))
+        key = _contract_words(o)
+        self.ended[key] = self.ended.get(key, 0.0) + w
+        self.ended_made[key] = self.ended_made.get(key, 0.0) + (w if o.made else 0.0)
+
+    def mean(self) -> float | None:
+        total = sum(w for _p, w in self.points)
+        return sum(p * w for p, w in self.points) / total if total else None
+
+    def make(self) -> float | None:
+        total = sum(w for _m, w in self.made)
+        return sum(w for m, w in self.made if m) / total if total else None
+
+    def likeliest(self) -> tuple[str, float, float | None]:
+        """The contract the auction most often ended in, in words, its share of the layouts,
+        and the share of those it was made in (None: a hand thrown in)."""
+        total = sum(self.ended.values())
+        words, w = max(self.ended.items(), key=lambda kv: kv[1])
+        made = self.ended_made[words] / w if w and not words.startswith("no contract") else None
+        return words, w / total, made
+
+
+def _contract_words(o: Outcome) -> str:
+    if o.bid is None or o.declarer is None:
+        return "no contract (the hand thrown in)"
+    called = f" with {o.partner.word} the called partner" if o.partner else ""
+    return f"{o.bid.pretty()} by {o.declarer.word}{called}"
+
+
+def _code(call: Call) -> str:
+    return "pass" if isinstance(call, Pass) else str(call)
+
+
+def _said(call: Call) -> str:
+    return "pass" if isinstance(call, Pass) else call.pretty()
+
+
 def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator[Verdict]:
     """A :class:`Verdict` for every call ``seat`` made that a simulation can judge, in order."""
     hand = rep.hand
@@ -120,73 +163,49 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
     whole = run_auction(hand.auction, rules, hand.dealer)
     pos, me = _skeleton(rep, seat)
     others = [i for i in range(len(pos.seats)) if i != me]
+    truth = Table(hand, seat, hand.hands, tuple(hand.kitty))
     for k, (call, caller) in enumerate(zip(whole.calls, whole.callers, strict=False)):
         if caller != seat or not (isinstance(call, Pass) or (isinstance(call, Bid) and (
                 call.kind is BidKind.TRICKS or call.is_misere))):
             continue
-        bids = _bids(hand, k)
-        if not bids:
+        if not _bids(hand, k) and not _partner_holds(rep, k, seat):
             continue
-        partner_holds = isinstance(call, Pass) and _partner_holds(rep, k, seat)
-        computer = choose_call(seat, hand.hands[seat], hand.auction[:k], rules, hand.dealer)
-        if partner_holds:  # not judged: nothing to simulate
-            passing = Option("pass", "pass", None, None)
-            yield Verdict(kind="call", place="auction", index=k, trick=None, seat=seat, done=passing,
-                          best=passing, options=(), mark=None, loss=0.0,
-                          words=_words(seat, call, passing, passing, None, [], True),
-                          computer=f"The computer bidder's count: {computer.reason}")
-            continue
+        calls, _computer = candidates(hand, k, seat)
+        reason = choose_call(seat, hand.hands[seat], hand.auction[:k], rules, hand.dealer).reason
         history = History(rules=rules, dealer=hand.dealer, calls=tuple(hand.auction[:k]))
         weighted = weighted_layouts(pos, me, history, pack=rules.the_pack.cards,
                                     rng=random.Random(seed * 1009 + 7919 + k), most=layouts)
-        # one contract a strain (its cheapest level here) and misère: the tricks on each layout
-        strains: dict[str, Bid] = {}
-        for b in bids:
-            strains.setdefault(_key(b), b)
-        sums: dict[str, list[int]] = {key: [] for key in strains}
-        weights: dict[str, list[float]] = {key: [] for key in strains}
+        tallies = {_code(c): _Tally() for c in calls}
         for layout, w in weighted:
             hands = {s: tuple(layout.hands[i]) for i, s in enumerate(layout.seats)}
             kitty = (_kitty(rules.the_pack.cards, [hand.hands[seat], *(layout.hands[i] for i in others)])
                      if hand.kitty else ())
-            for key, b in strains.items():
-                t = _tricks(hand, k, b, seat, hands, kitty)
-                if t is not None:
-                    sums[key].append(t)
-                    weights[key].append(w)
-        truth = {key: _tricks(hand, k, b, seat, dict(hand.hands), tuple(hand.kitty))
-                 for key, b in strains.items()}
-        options: list[tuple[float, Option]] = []
-        for b in bids:
-            key = _key(b)
-            ts, ws = sums[key], weights[key]
-            if not ts:
+            table = Table(hand, seat, hands, kitty)
+            for c in calls:
+                tallies[_code(c)].add(follow(hand, seat, k, c, table), w, seat)
+        judged: list[tuple[float, Option, _Tally, Outcome]] = []
+        for c in calls:
+            tally = tallies[_code(c)]
+            mean = tally.mean()
+            if mean is None:
                 continue
-            total = sum(ws)
-            p = sum(w for t, w in zip(ts, ws, strict=True) if _makes(b, t)) / total
-            mean = sum(t * w for t, w in zip(ts, ws, strict=True)) / total
-            dd = truth[key]
-            options.append((contract_value(b, rules) * (2 * p - 1),
-                            Option(str(b), b.pretty(), mean, p, dd)))
-        if not options:
+            real = follow(hand, seat, k, c, truth)
+            judged.append((mean, Option(_code(c), _said(c), mean, tally.make(), real.points), tally, real))
+        if not judged:
             continue
-        options.sort(key=lambda vo: -vo[0])
-        top_value, top = options[0]
-        passing = Option("pass", "pass", None, None)
-        best = top if top_value > 0 else passing
-        if isinstance(call, Pass):
-            done = passing
-            loss = 0.0 if partner_holds or best is passing else 100 * (top.make or 0.0) - 50
-        else:
-            done = next((o for _v, o in options if o.code == str(call)),
-                        Option(str(call), call.pretty(), None, None))
-            loss = max(0.0, 50 - 100 * (done.make or 0.0)) if done.make is not None else 0.0
+        judged.sort(key=lambda j: -j[0])
+        top = judged[0]
+        done = next((j for j in judged if j[1].code == _code(call)), None)
+        if done is None:
+            continue
+        loss = max(0.0, top[0] - done[0])
         mark = "??" if loss > CALL_BAD else "?" if loss > CALL_DOUBTFUL else None
+        better = top if mark else done
         yield Verdict(
-            kind="call", place="auction", index=k, trick=None, seat=seat, done=done,
-            best=best if mark else done, options=tuple(o for _v, o in options), mark=mark, loss=loss,
-            words=_words(seat, call, done, best, mark, [o for _v, o in options], partner_holds),
-            note=weighted.note, computer=f"The computer bidder's count: {computer.reason}",
+            kind="call", place="auction", index=k, trick=None, seat=seat, done=done[1],
+            best=better[1], options=tuple(j[1] for j in judged), mark=mark, loss=loss,
+            words=_words(seat, call, done, better, mark, rules.players),
+            note=weighted.note, computer=f"The computer bidder's count: {reason}",
         )
 
 
@@ -203,29 +222,37 @@ def _pc(p: float | None) -> str:
     return f"{round(100 * (p or 0.0))}%"
 
 
-def _words(seat: Seat, call: Call, done: Option, best: Option, mark: str | None,
-           options: Sequence[Option], partner_holds: bool) -> str:
+def _pts(x: float) -> str:
+    return f"{x:+.0f}".replace("-", "\u2212")
+
+
+def _led_to(j: tuple[float, Option, _Tally, Outcome]) -> str:
+    """Where a call led, in words: the contract the auction most often ended in, how often,
+    and how often it was made there."""
+    ended, share, made = j[2].likeliest()
+    text = f"the auction most often ended in {ended} ({_pc(share)} of the layouts"
+    return text + (f", made in {_pc(made)} of those)" if made is not None else ")")
+
+
+def _actual(j: tuple[float, Option, _Tally, Outcome]) -> str:
+    real = j[3]
+    if real.points is None:
+        return ""
+    if real.bid is None:
+        return "; on the actual cards the hand was thrown in (0)"
+    how = "made" if real.made else "set"
+    return (f"; on the actual cards it ended in {_contract_words(real)}, {how} "
+            f"({_pts(real.points)})")
+
+
+def _words(seat: Seat, call: Call, done: tuple[float, Option, _Tally, Outcome],
+           best: tuple[float, Option, _Tally, Outcome], mark: str | None, players: int) -> str:
     who = seat.word
-    named = "pass" if isinstance(call, Pass) else call.pretty()
-    head = f"{who}'s {named}{' ' + mark if mark else ''}"
-    if isinstance(call, Pass):
-        if partner_holds:
-            return f"{head}: partner's bid stood, so the hand's own contracts were not the question."
-        strongest = max(options, key=lambda o: (o.make or 0.0))
-        if best.code == "pass":
-            return (f"{head}: no contract the hand could bid made often enough to be worth it; the "
-                    f"likeliest, {strongest.words}, made in {_pc(strongest.make)} of the layouts.")
-        actual = (f"; on the actual cards it would have taken {best.double_dummy}"
-                  if best.double_dummy is not None else "")
-        return (f"{head}: {best.words} would have made in {_pc(best.make)} of the layouts "
-                f"({best.expected:.1f} tricks on average), the best bid by expected value{actual}.")
-    text = (f"{head}: with what {who} could see, {done.words} made in {_pc(done.make)} of the "
-            f"layouts ({(done.expected or 0):.1f} tricks on average)")
-    if done.double_dummy is not None:
-        text += f"; on the actual cards it took {done.double_dummy}"
-    if best.code != done.code:
-        if best.code == "pass":
-            text += "; no bid was worth making: passing was better"
-        else:
-            text += f"; {best.words} made in {_pc(best.make)}, the best bid by expected value"
+    side = "" if players in (3, 5) else "'s side"
+    head = f"{who}'s {_said(call)}{' ' + mark if mark else ''}"
+    text = (f"{head}: with what {who} could see, after {done[1].words} {_led_to(done)}; "
+            f"{who}{side} scored {_pts(done[0])} on average{_actual(done)}")
+    if best[1].code != done[1].code:
+        text += (f"; after {best[1].words} {_led_to(best)}, {_pts(best[0])} on average: "
+                 f"the better call by expected score")
     return text + "."

@@ -25,12 +25,7 @@ def review_hand(replay: Replay, seat: Seat, *, layouts: int, seed: int) -> Revie
         raise ReviewError(f"{seat.word} is not at this table (the seats are "
                           f"{', '.join(s.value for s in replay.hand.hands)})")
     skipped: list[str] = []
-    if replay.rules.players <= 4:
-        calls = tuple(judge_calls(replay, seat, layouts=layouts, seed=seed))
-    else:
-        calls = ()
-        skipped.append("the calls: they are judged by simulation at three and four players only (at "
-                       "five and six, solving every contract on every layout takes too long)")
+    calls = tuple(judge_calls(replay, seat, layouts=layouts, seed=seed))
     discard, why = judge_discard(replay, seat, layouts=layouts, seed=seed)
     if why:
         skipped.append(why)

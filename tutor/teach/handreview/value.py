@@ -18,11 +18,14 @@ from tutor.solve.singledummy import BAD
 
 __all__ = ["CALL_BAD", "CALL_DOUBTFUL", "Option", "Review", "Verdict"]
 
-#: A call is marked ``?`` when its contract's make chance falls short of an even chance by
-#: more than this many points (a pass: when a bid the hand could make was better by as much)...
-CALL_DOUBTFUL = 10.0
-#: ... and ``??`` by more than this.
-CALL_BAD = 30.0
+#: A call is marked ``?`` when its expected score (the auction continued by the computer
+#: bidder, the contract played double-dummy and scored for the seat's side: :mod:`.following`)
+#: is more than this many points below the better call's: the value of the cheapest six bid,
+#: 6♠ (40), so that a call is doubtful when it costs on average what the smallest contract is
+#: worth...
+CALL_DOUBTFUL = 40.0
+#: ... and ``??`` more than this: the value of 6♥ (100), a whole ordinary contract lost on average.
+CALL_BAD = 100.0
 
 Kind = Literal["call", "discard", "play"]
 
@@ -30,9 +33,11 @@ Kind = Literal["call", "discard", "play"]
 @dataclass(frozen=True)
 class Option:
     """One choice at a decision: in notation (``KS``, ``7H``, ``pass``, ``10C 8C KD``) and in
-    words; the contractor's side's tricks on average over the layouts (a call: the caller's side's
-    tricks as contractor in that strain), the chance the contract is made, the double-dummy value
-    on the true layout (None: not known, or not asked)."""
+    words; the contractor's side's tricks on average over the layouts (a call: the expected score
+    in points for the seat's side, the auction continued after it), the chance the contract is
+    made (a call: the contract the auction ended in), the double-dummy value on the true layout
+    (a call: the score there, the true auction continued likewise; None: not known, or not
+    asked)."""
 
     code: str
     words: str
@@ -55,7 +60,7 @@ class Verdict:
     ``discard`` or a card's ``"3.2"``; ``index``: the call's number in the auction from 0, or the
     card's in the hand), what was ``done`` and the ``best`` option single-dummy, every option
     judged (best first), the mark (None, ``?``, ``??``), the ``loss`` the mark rests on (tricks
-    for a card or the discard, make-chance points for a call), the words, and what the figures
+    for a card or the discard, points of expected score for a call), the words, and what the figures
     rest on (``note``: the layouts); ``computer``: what the computer player would have done, in
     words, named as such; ``ruling``: the rule behind the step, in words."""
 

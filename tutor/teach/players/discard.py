@@ -2,9 +2,15 @@
 
 Suit contracts keep every trump, the aces and the guarded kings, and put away the shortest side
 suits without an ace first (a void lets the contractor ruff). No-trumps keeps the joker, aces
-and guarded kings. Misère puts away the cards that could win a trick: the joker first, then
-the lone middling cards (a 9 with nothing lower beside it is more dangerous than a guarded
-ace).
+and guarded kings. Misère puts away the cards that could win a trick. A card's danger is the
+bidder's misère count (:mod:`~tutor.teach.players.bidding`): the cards of its suit the pack holds
+below it, less two for each lower card of the suit the hand keeps to play first (a 9 with
+nothing lower beside it is more dangerous than a guarded one), two more for the top card of its
+suit still out (an ace can never be ducked under), and the joker first of all. The pack is the
+table's (a 5♠ is the lowest spade of the 43-card pack). The cards are put away one at a time,
+the danger counted again after each (putting away a low card leaves the cards above it less
+guarded), and a discard that empties a short suit is taken when it keeps no more dangerous cards:
+a void lets the contractor throw a dangerous card whenever that suit is led.
 """
 
 from __future__ import annotations
@@ -21,13 +27,57 @@ from tutor.teach.players.decision import Decision, card_list
 __all__ = ["choose_discard"]
 
 
-def _misere_danger(card: Card, held: Sequence[Card]) -> float:
+#: A card this dangerous or more in misère is one the bidder counts to put away.
+_DANGEROUS = 3.0
+
+
+def _misere_danger(card: Card, held: Sequence[Card], pack: Sequence[Card]) -> float:
+    """How likely ``card`` is to win a trick in misère, kept in ``held`` (higher: put away)."""
     if isinstance(card, Joker):
         return 100.0
     assert isinstance(card, SuitedCard)
+    suit = [d for d in pack if isinstance(d, SuitedCard) and d.suit is card.suit]
+    below = sum(1 for d in suit if d.rank.order < card.rank.order)
     cover = sum(1 for d in held if isinstance(d, SuitedCard) and d.suit is card.suit
                 and d.rank.order < card.rank.order)
-    return card.rank.order - 2.5 * cover
+    top = not any(d.rank.order > card.rank.order and d not in held for d in suit)
+    return below - 2.0 * cover + (2.0 if top else 0.0)
+
+
+def _greedy(held: Sequence[Card], n: int, pack: Sequence[Card], first: Sequence[Card] = ()) -> list[Card]:
+    """``first`` and then, one at a time, the most dangerous card left, to ``n`` cards."""
+    kept = list(held)
+    out: list[Card] = []
+    for c in first:
+        kept.remove(c)
+        out.append(c)
+    while len(out) < n:
+        worst = max(kept, key=lambda c: (_misere_danger(c, kept, pack),
+                                         c.rank.order if isinstance(c, SuitedCard) else 99))
+        kept.remove(worst)
+        out.append(worst)
+    return out
+
+
+def _misere_discard(held: Sequence[Card], n: int, pack: Sequence[Card]) -> tuple[Card, ...]:
+    """The misère discard: the greedy one, or one that empties a short suit when that keeps no
+    more dangerous cards (then the fewer dangerous kept, the lower the worst, the more voids)."""
+    def cost(away: Sequence[Card]) -> tuple[int, float, int, float]:
+        kept = list(held)
+        for c in away:
+            kept.remove(c)
+        danger = [_misere_danger(c, kept, pack) for c in kept]
+        voids = sum(1 for s in Suit if any(isinstance(c, SuitedCard) and c.suit is s for c in held)
+                    and not any(isinstance(c, SuitedCard) and c.suit is s for c in kept))
+        return (sum(1 for d in danger if d >= _DANGEROUS), max(danger, default=0.0), -voids,
+                sum(d for d in danger if d > 0))
+    choices = [_greedy(held, n, pack)]
+    for s in Suit:
+        short = [c for c in held if isinstance(c, SuitedCard) and c.suit is s]
+        if 0 < len(short) <= n:
+            choices.append(_greedy(held, n, pack, short))
+    best: list[Card] = min(choices, key=cost)
+    return tuple(best)
 
 
 def _keep_value(card: Card, held: Sequence[Card], ctx: PlayContext) -> float:
@@ -50,10 +100,15 @@ def choose_discard(seat: Seat, held: Sequence[Card], bid: Bid, rules: RuleSet) -
     n = rules.kitty_size
     who = seat.word
     if bid.is_misere or bid.kind is BidKind.GRAND_NULLO:  # grand nullo: both partners lose tricks
-        ranked = sorted(held, key=lambda c: -_misere_danger(c, held))
-        out = tuple(ranked[:n])
+        out = _misere_discard(held, n, rules.the_pack.cards)
+        kept = list(held)
+        for c in out:
+            kept.remove(c)
+        voids = [s for s in Suit if any(isinstance(c, SuitedCard) and c.suit is s for c in held)
+                 and not any(isinstance(c, SuitedCard) and c.suit is s for c in kept)]
+        void = f", void in {' and '.join(s.word for s in voids)}" if voids else ""
         return Decision(out, f"{who} puts away {card_list(out)}: the cards most likely to win a "
-                             f"trick, keeping low cards in every suit.")
+                             f"trick{void}, keeping its lowest cards.")
     ctx = PlayContext.of(bid, None)
     ranked = sorted(held, key=lambda c: _keep_value(c, held, ctx))
     out = tuple(ranked[:n])

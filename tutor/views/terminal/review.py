@@ -20,6 +20,7 @@ from tutor.engine.cards import TutorError
 from tutor.engine.seats import Seat
 from tutor.files.text import one_line
 from tutor.teach.handreview import Review, Verdict, review_hand
+from tutor.teach.handreview.value import CALL_BAD, CALL_DOUBTFUL
 from tutor.views.terminal.arguments import positive
 from tutor.views.terminal.history_commands import add_history_options
 
@@ -63,8 +64,8 @@ def review_text(review: Review) -> str:
     out += _wrap(f"Every decision (each over at most {review.layouts} layouts of the cards {who} "
                  f"could not see, dealt by seed {review.seed}; a card or discard is marked ? when it "
                  "loses more than 0.1 trick on average against the best choice, ?? above 0.6; a "
-                 "call ? when its contract's make chance falls short of an even chance by more than "
-                 "10 points, ?? by more than 30; docs/analysis.md):", "", "")
+                 f"call ? when it scores more than {CALL_DOUBTFUL:.0f} points below the better call on "
+                 f"average, ?? more than {CALL_BAD:.0f}; docs/analysis.md):", "", "")
     for v in review.decisions:
         out += _line(v, full=True)
     for why in review.skipped:
