@@ -5,7 +5,9 @@
 #
 # For each four-handed preset: its first 60 deals as the computer bids and plays them, then
 # deals played in no-trumps (from seed BASE+10000) and in misère (from BASE+20000): see
-# docs/puzzles.md. Open-hands and at-the-table puzzles both, at most three a deal. The presets
+# docs/puzzles.md; then, for the Australian and New Zealand rules, no-trumps deals from BASE+40000
+# for their joker-nomination puzzles only and misère deals from BASE+30000 for their
+# joker-compulsory ones only. Open-hands and at-the-table puzzles both, at most three a deal. The presets
 # that deal the same 43-card pack (Australian, American, Avondale, New Zealand) would deal the
 # same cards from the same seed, so each has its own BASE; Canadian (46 cards) and West Seventh
 # Street (the five-card middle) deal other packs.
@@ -40,3 +42,9 @@ done
 mine american --contract misere --deals 300 --seed 120000
 mine canadian --contract misere --deals 200 --seed 20000
 mine west-seventh-street --contract misere --deals 300 --seed 20000
+# The two themes of the joker under the Australian rules (nominated; compulsory in misère) come
+# from few of the deals above: more seeds, keeping only the puzzles of that theme.
+for preset in australian new-zealand; do
+    mine "$preset" --contract no-trumps --theme joker-nomination --deals 1000 --seed $(($(base "$preset") + 40000))
+    mine "$preset" --contract misere --theme joker-compulsory --deals 10000 --seed $(($(base "$preset") + 30000))
+done

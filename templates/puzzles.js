@@ -1,4 +1,5 @@
-// The puzzles section: serves the puzzles of puzzles-data.js (written by tutor export --puzzles),
+// The puzzles section: serves the puzzles of puzzles-data.js (written by tutor export --puzzles;
+// what each question shows, the answer in the puzzle's own answers/KEY.js, loaded on answering),
 // rates each answer with Glicko-2 (the same arithmetic as tutor/teach/glicko.py: a solve is a
 // game between the learner and the puzzle, damped when the theme was chosen, so shown), and
 // keeps the learner's rating, the puzzles' ratings and the attempts in localStorage. Which
@@ -199,18 +200,15 @@
   function ratingWords(r) {
     return Math.round(r.rating) + " \u00b1 " + Math.round(r.deviation);
   }
-  function drawTable(p, open) {
+  function drawTable(p, opened) {
+    // opened: the puzzle's answer file (every hand), once the learner has answered
     var box = el("pz-table");
     box.textContent = "";
     var t = p.table;
-    var hidden = [];
-    t.hands.forEach(function (h) {
-      if (h.shown || open) {
-        line(box, h.seat + (h.seat === p.seat ? " holds: " : "'s hand: "), h.cards).setAttribute("data-seat", h.seat);
-      } else {
-        hidden.push(h.seat);
-      }
+    (opened ? opened.hands : t.hands).forEach(function (h) {
+      line(box, h.seat + (h.seat === p.seat ? " holds: " : "'s hand: "), h.cards).setAttribute("data-seat", h.seat);
     });
+    var hidden = opened ? [] : t.hidden;
     if (t.kitty.length) {
       line(box, p.seat + " took the kitty: ", t.kitty);
     }
@@ -261,7 +259,7 @@
     el("pz-title").textContent = p.title + (served.review ? " (a review: missed before)" : "");
     el("pz-kind").textContent = (p.kind === "open-hands" ? "All hands open." : "At the table, as " + p.seat +
       " sees it.") + " Rules: " + p.rules + "." + (theme ? " Theme: " + el("pz-theme").selectedOptions[0].textContent : "");
-    drawTable(p, false);
+    drawTable(p, null);
     el("pz-prompt").textContent = p.prompt;
     p.legal.forEach(function (code) {
       var b = document.createElement("button");
@@ -269,17 +267,55 @@
       b.className = "quiz-choice";
       b.setAttribute("data-card", code);
       b.appendChild(cardSpan(code));
-      b.addEventListener("click", function () { answer(code); });
+      b.addEventListener("click", function () { choose(code); });
       el("pz-cards").appendChild(b);
     });
     asked = Date.now();
   }
-  function answer(code) {
-    if (!current) {
+  // Each puzzle's answer is in its own file, puzzles/answers/KEY.js, added as a script once the
+  // learner has chosen a card (a script works opened from the disk; fetch() of file:// does not):
+  // until then the page holds nothing the seat could not see.
+  var answers = {};
+  window.TUTOR_PUZZLE_ANSWER = function (a) {
+    answers[a.key] = a;
+    Object.keys(a.pretty).forEach(function (c) { data.pretty[c] = a.pretty[c]; });
+  };
+  function opened(p, then) {
+    if (answers[p.key]) {
+      then(answers[p.key]);
       return;
     }
+    var script = document.createElement("script");
+    script.src = p.answer;
+    script.onload = function () {
+      if (answers[p.key]) {
+        then(answers[p.key]);
+      }
+    };
+    script.onerror = function () {
+      text(el("pz-feedback"), "The answer could not be read from " + p.answer + ".", "wrong");
+    };
+    document.head.appendChild(script);
+  }
+  function choose(code) {
+    if (!current || current.chosen) {
+      return;
+    }
+    current.chosen = code;
+    current.at = Date.now();
+    var served = current;
+    Array.prototype.forEach.call(el("pz-cards").querySelectorAll("button"), function (b) {
+      b.disabled = true;
+    });
+    opened(served.puzzle, function (a) {
+      if (current === served) {
+        answer(code, a);
+      }
+    });
+  }
+  function answer(code, a) {
     var p = current.puzzle;
-    var solved = p.right.indexOf(code) >= 0;
+    var solved = a.right.indexOf(code) >= 0;
     var before = state.rating;
     var pBefore = puzzleRating(p.key);
     var after = solve(before, pBefore, solved, current.themeShown);
@@ -289,7 +325,7 @@
     var now = new Date();
     state.attempts.push({ uid: uid(), puzzle: p.key, at: now.toISOString(), solved: solved,
                           theme_shown: current.themeShown, given: code,
-                          seconds: Math.round((Date.now() - asked) / 100) / 10 });
+                          seconds: Math.round((current.at - asked) / 100) / 10 });
     if (!solved) {
       state.due[p.key] = new Date(now.getTime() + AGAIN_MS).toISOString();
     } else {
@@ -298,23 +334,20 @@
     save();
     var box = el("pz-feedback");
     box.textContent = "";
-    var answers = p.right.map(function (c) { return data.pretty[c] || c; }).join(" or ");
+    var right = a.right.map(function (c) { return data.pretty[c] || c; }).join(" or ");
     if (solved) {
-      text(box, "Right: " + answers + ".", "right");
+      text(box, "Right: " + right + ".", "right");
     } else {
       text(box, "Not quite. After " + (data.pretty[code] || code) + " the contractor's side takes " +
-        p.values[code] + ": " + p.refutations[code] + ".", "wrong").setAttribute("data-part", "refutation");
-      text(box, "The answer: " + answers + " (the contractor's side then takes " + p.values[p.right[0]] + ").")
+        a.values[code] + ": " + a.refutations[code] + ".", "wrong").setAttribute("data-part", "refutation");
+      text(box, "The answer: " + right + " (the contractor's side then takes " + a.values[a.right[0]] + ").")
         .setAttribute("data-part", "answer");
     }
-    p.note.split("\n").forEach(function (l) { if (l) { text(box, l); } });
+    a.note.split("\n").forEach(function (l) { if (l) { text(box, l); } });
     var damped = current.themeShown ? " (the theme was shown, so it counts for " + Math.round(G.damping * 100) + "%)" : "";
     text(box, "Your rating: " + ratingWords(before) + " \u2192 " + ratingWords(state.rating) + "; the puzzle's: " +
       ratingWords(pBefore) + " \u2192 " + ratingWords(after[1]) + damped + ".").setAttribute("data-part", "rating");
-    drawTable(p, true);
-    Array.prototype.forEach.call(el("pz-cards").querySelectorAll("button"), function (b) {
-      b.disabled = true;
-    });
+    drawTable(p, a);
     current = null;
     el("pz-next").hidden = false;
     showRating();

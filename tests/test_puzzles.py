@@ -16,7 +16,7 @@ from tutor.files.handwrite import dumps
 from tutor.files.verify import verify
 from tutor.solve import apply
 from tutor.teach.lessoncheck import check_lesson
-from tutor.teach.puzzles import Counts, Puzzle, computer_deal, mine_hand, puzzle_hand
+from tutor.teach.puzzles import Counts, Puzzle, computer_deal, mine_hand, puzzle_hand, puzzle_note
 from tutor.teach.puzzles.table import MARGIN_POINTS
 from tutor.views.terminal.puzzles import mine_deals
 
@@ -208,7 +208,7 @@ def test_a_position_an_earlier_deal_gave_is_dropped_across_processes(tmp_path: P
     # the same seed mined twice over is the same deal: every puzzle of the second is a duplicate
     from tutor.views.terminal import puzzles as view
 
-    result = view._one((4, "australian", 3, False, None))
+    result = view._one((4, "australian", 3, False, None, None))
     assert result is not None and result[0]
     found, counts = result
     within = counts.duplicate
@@ -231,3 +231,43 @@ def test_under_the_cap_a_puzzle_of_technique_comes_before_an_earlier_plain_one()
         assert counts.capped == len(every) - 1
         passed_over += one[0].key != every[0].key
     assert passed_over, "a deal whose earliest puzzle is a plain one"
+
+
+def test_tutor_puzzles_mine_refuses_a_theme_it_does_not_know(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "tutor", "puzzles", "mine", "--deals", "1",
+                          "--theme", "squeeze", "-o", str(tmp_path)],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 2
+    assert out.stderr.startswith("tutor puzzles mine: --theme is one of opening-lead, ")
+    assert "not 'squeeze'" in out.stderr
+
+
+def test_a_run_for_one_theme_keeps_only_the_puzzles_with_it() -> None:
+    rep = _replay("misere-defence-what-to-throw.yaml")
+    every, _ = mine_hand(rep, cap=99)
+    theme = next(t for p in every for t in p.themes if not all(t in q.themes for q in every))
+    themed, c = mine_hand(rep, cap=99, theme=theme)
+    assert themed and [p.key for p in themed] == [p.key for p in every if theme in p.themes]
+    assert c.other_theme == len(every) - len(themed)
+    assert c.positions == (c.forced + c.level + c.several + c.decided + c.duplicate + c.other_theme
+                           + c.capped + c.kept)
+
+
+@pytest.mark.parametrize(("hand", "words"), [
+    ("misere-partner-sits-out.yaml", "misère by South"),
+    ("open-misere.yaml", "open misère by South"),
+    ("defence-north-trumps-partners-club.yaml", "sets 7♠ by South"),
+])
+def test_a_puzzle_note_names_the_contract_as_the_table_says_it(hand: str, words: str) -> None:
+    notes = [puzzle_note(p) for p in _mined(hand).values() if p.kind == "contract"]
+    assert notes and all(words in n and "misere" not in n for n in notes), notes
+
+
+def test_an_american_nullo_puzzle_says_nullo() -> None:
+    from tutor.teach.puzzles import contract_deal
+
+    hand = contract_deal(120002, "misere", "american")  # a deal of the shipped set
+    assert hand is not None
+    puzzles, _ = mine_hand(build(hand))
+    notes = [puzzle_note(p) for p in puzzles if p.kind == "contract"]
+    assert notes and all("nullo by" in n and "misere" not in n for n in notes), notes

@@ -97,7 +97,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
 
     try:
         mined = mine_deals(args.deals, args.seed, Path(args.out), rules=args.rules, cap=args.cap,
-                           at_the_table=args.at_the_table, jobs=args.jobs, contract=args.contract)
+                           at_the_table=args.at_the_table, jobs=args.jobs, contract=args.contract,
+                           theme=args.theme)
     except (UnwritableFile, ValueError, OSError) as err:
         print(f"tutor puzzles mine: {err}", file=sys.stderr)
         return 2
@@ -460,6 +461,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--contract", choices=("misere", "no-trumps"),
                    help="only deals played in this contract (misère as the computer bids it; "
                         "no-trumps bid by the best no-trumps count); --deals seeds are tried")
+    p.add_argument("--theme", metavar="THEME",
+                   help="keep only the puzzles with this theme (docs/puzzles.md's table)")
     p.set_defaults(func=cmd_puzzles)
     add_puzzle_parser(sub)
 

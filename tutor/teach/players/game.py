@@ -15,7 +15,7 @@ from dataclasses import replace
 from enum import Enum
 
 from tutor.engine.auction import Auction, AuctionError, Bid, BidKind, Call, Declaration, Pass, run_auction
-from tutor.engine.cards import Card, TutorError
+from tutor.engine.cards import Card, Suit, TutorError
 from tutor.engine.hand import Hand, RulesSpec
 from tutor.engine.play import IllegalPlay, Play, judge_play, led_suit
 from tutor.engine.replay import Replay, build
@@ -26,6 +26,7 @@ from tutor.teach.players.bidding import choose_call
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget, choose_play
 from tutor.teach.players.decision import Decision
 from tutor.teach.players.discard import choose_discard
+from tutor.teach.players.nomination import choose_nomination
 
 __all__ = ["Game", "GameError", "Phase"]
 
@@ -196,6 +197,13 @@ class Game:
         waiting = contract is not None and self._second_exchange(contract.bid)
         return self._try(replace(self._hand, discard=tuple(cards)), waiting_for_partner=waiting)
 
+    def nominate(self, suit: Suit | None) -> Ruling:
+        """The contractor, having discarded, nominates the joker as a card of ``suit`` (None:
+        keeps it as the wildcard) before the first card is played."""
+        if self.phase is not Phase.PLAY or self._hand.play:
+            raise GameError("the joker is nominated after the discard, before the first card")
+        return self._try(replace(self._hand, joker=suit))
+
     def play(self, play: Play) -> Ruling:
         """The seat to move plays ``play``."""
         if self.phase is not Phase.PLAY:
@@ -262,6 +270,23 @@ class Game:
                          allowed=self.legal())
         return Decision(dp.choice, dp.reason)
 
+    def _computer_nominates(self) -> str | None:
+        """After the computer contractor's discard: its joker nominated or kept as the wildcard
+        (:mod:`~tutor.teach.players.nomination`), and why; None where there is no choice."""
+        contract = self.auction().contract
+        if contract is None or self.phase is not Phase.PLAY or self._hand.play:
+            return None
+        pos = self.position()
+        chosen = choose_nomination(pos, contract.declarer, contract.bid, self.rules,
+                                   pack=self.rules.the_pack.cards, gone=self._hand.discard or (),
+                                   budget=self.budget, rng=random.Random(self.seed * 1000 + 1))
+        if chosen is None:
+            return None
+        suit, reason = chosen
+        if suit is not None:
+            self.nominate(suit)
+        return reason
+
     def computer(self) -> tuple[Decision[object], Ruling]:
         """The computer acts for the seat to act: its decision and the engine's ruling."""
         d = self.decide()
@@ -269,6 +294,8 @@ class Game:
         if isinstance(choice, Play):
             return d, self.play(choice)
         if isinstance(choice, tuple):
-            return d, self.discard(choice)
+            ruling = self.discard(choice)
+            said = self._computer_nominates()
+            return (d, ruling) if said is None else (Decision(choice, f"{d.reason} {said}"), ruling)
         assert isinstance(choice, (Bid, Pass, Declaration))
         return d, self.call(choice)

@@ -7,12 +7,14 @@ saved hand, or a deal the computer played: :mod:`~tutor.teach.puzzles.deals`), a
 
 from tutor.teach.puzzles.deals import CONTRACTS, MINING_BUDGET, computer_deal, contract_deal
 from tutor.teach.puzzles.mine import DEFAULT_CAP, Counts, Puzzle, Refutation, mine_hand, position_key
+from tutor.teach.puzzles.themes import THEME_RULES
 from tutor.teach.puzzles.writing import puzzle_hand, puzzle_note
 
 __all__ = [
     "CONTRACTS",
     "DEFAULT_CAP",
     "MINING_BUDGET",
+    "THEME_RULES",
     "Counts",
     "Puzzle",
     "Refutation",

@@ -15,7 +15,7 @@ Dropped, and counted in :class:`Counts`: positions with one legal card (``forced
 where every card comes to the same (``level``), those where more than one card does as well as
 the best (``several``), misère positions whose result is decided (``decided``), a position
 already mined up to equal cards (``duplicate``), and puzzles beyond the cap for one deal
-(``capped``).
+(``capped``); a run that asks for one theme drops the puzzles without it (``other_theme``).
 
 With ``at_the_table``, each ``contract`` puzzle is also valued with only what its seat could
 see (:mod:`~tutor.teach.puzzles.table`); one whose answer is the best card there by the margin
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from tutor.engine.auction import BidKind
+from tutor.engine.auction import BidKind, Contract
 from tutor.engine.cards import Card
 from tutor.engine.equals import equal_runs
 from tutor.engine.hand import Hand
@@ -43,7 +43,7 @@ from tutor.solve.line import best_line
 from tutor.teach.puzzles.table import TableChances, table_chances
 from tutor.teach.puzzles.themes import Solution, themes
 
-__all__ = ["DEFAULT_CAP", "Counts", "Puzzle", "Refutation", "mine_hand", "position_key"]
+__all__ = ["DEFAULT_CAP", "Counts", "Puzzle", "Refutation", "contract_words", "mine_hand", "position_key"]
 
 #: At most this many puzzles from one deal, the earliest in the play.
 DEFAULT_CAP = 3
@@ -110,6 +110,8 @@ class Counts:
     decided: int = 0
     duplicate: int = 0
     capped: int = 0
+    #: Puzzles without the theme a run asked for (``theme``), dropped before the cap.
+    other_theme: int = 0
     kept: int = 0
     #: Not a filter of the sum above: ``contract`` puzzles valued with the seat's view, and
     #: those kept as at-the-table puzzles (their answer the best there by the margin).
@@ -130,6 +132,14 @@ def _need(rep: Replay) -> int | None:
     if contract.bid.kind is BidKind.TRICKS:
         return contract.bid.tricks
     return 0
+
+
+def contract_words(contract: Contract) -> str:
+    """The contract as a puzzle names it: ``8♠ by South``, ``misère by West`` (``nullo`` where
+    the table calls it that: setting misere_word)."""
+    bid = contract.bid
+    said = bid.pretty() if bid.kind is BidKind.TRICKS else bid.words()
+    return f"{said} by {contract.declarer.word}"
 
 
 def _made(value: int, need: int, minimise: bool) -> bool:
@@ -208,18 +218,20 @@ def _rank(c: _Candidate) -> tuple[int, int]:
 
 
 def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_CAP,
-              seen: set[Hashable] | None = None, at_the_table: bool = False) -> tuple[list[Puzzle], Counts]:
+              seen: set[Hashable] | None = None, at_the_table: bool = False,
+              theme: str | None = None) -> tuple[list[Puzzle], Counts]:
     """The puzzles of one replayed hand, as far as it was played, and the counts of what was
     dropped. ``seen`` holds the positions already mined (up to equal cards) and is added to;
     a hand with no contract result to play for gives none. ``at_the_table``: value each
-    ``contract`` puzzle with its seat's view too (see the module's words)."""
+    ``contract`` puzzle with its seat's view too (see the module's words). ``theme``: keep only
+    the puzzles with this theme (the others counted in ``other_theme``), before the cap."""
     counts = Counts()
     deal = deal_of(rep)
     need = _need(rep)
     if need is None:
         return [], counts
     assert rep.contract is not None
-    words = f"{rep.contract.bid} by {rep.contract.declarer.word}"
+    words = contract_words(rep.contract)
     solver = solver or Solver()
     seen = set() if seen is None else seen
     n = len(deal.start.seats)
@@ -260,6 +272,13 @@ def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_C
             continue
         here.add(key)
         candidates.append(_Candidate(index, pos, kind, winners[0], picks, values, grouped, key))
+    for c in candidates:
+        c.line = best_line(apply(c.pos, c.picks[c.top]), solver, c.values[c.top])
+        wrong = tuple(play for t, play in c.picks.items() if t != c.top)
+        c.themes = themes(c.pos, Solution(c.picks[c.top], c.line, wrong, c.index), rep.rules.name)
+    if theme is not None:
+        counts.other_theme += sum(theme not in c.themes for c in candidates)
+        candidates = [c for c in candidates if theme in c.themes]
     table = 0
     if at_the_table:
         for c in candidates:
@@ -267,10 +286,6 @@ def mine_hand(rep: Replay, *, solver: Solver | None = None, cap: int = DEFAULT_C
                 counts.tried += 1
                 c.chances = table_chances(rep, c.index, c.picks[c.top])
                 table += c.chances is not None
-    for c in candidates:
-        c.line = best_line(apply(c.pos, c.picks[c.top]), solver, c.values[c.top])
-        wrong = tuple(play for t, play in c.picks.items() if t != c.top)
-        c.themes = themes(c.pos, Solution(c.picks[c.top], c.line, wrong, c.index), rep.rules.name)
     chosen = sorted(candidates, key=_rank)[:cap]
     chosen.sort(key=lambda c: c.index)
     counts.capped += len(candidates) - len(chosen)

@@ -34,6 +34,7 @@ from tutor.solve import Position, SolveError, Solver, apply, deal_of
 from tutor.solve.analysis import wants_more
 from tutor.solve.line import best_line
 from tutor.teach.memory import deal_id
+from tutor.teach.puzzles.mine import contract_words
 from tutor.teach.seatview import SeatView, seat_view
 
 __all__ = [
@@ -215,7 +216,7 @@ def solve_puzzle(puzzle: PuzzleFile, solver: Solver | None = None) -> Solution:
     contract = rep.contract
     bid = contract.bid
     need = 0 if bid.is_misere else (bid.tricks or 0)
-    words = f"{bid} by {contract.declarer.word}"
+    words = contract_words(contract)
     trick = len(puzzle.hand.play)
     view = seat_view(rep, LessonDecision(at=puzzle.place, question="", choices=(answer,), answer=0))
     legal = tuple(c for c in sorted_hand(list(pos.hands[me]), pos.ctx) if c in values)

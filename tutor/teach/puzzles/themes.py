@@ -48,7 +48,8 @@ THEME_RULES: dict[str, str] = {
     "joker-nomination": "the joker was nominated (no-trumps or misère) and the answer is the "
                         "joker or follows a trick it was played to",
     "joker-compulsory": "misère with the compulsory joker: the answer leads a suit the joker's "
-                        "holder has none of, so that its joker must be played",
+                        "holder has none of, or plays to such a trick before the holder, so that "
+                        "its joker must be played to the trick",
     "ruffing": "the answer trumps a trick led in another suit",
     "over-ruffing": "the answer trumps over a trump an opponent has already played to the trick",
     "unblocking": "the answer follows suit under partner's winning card with a higher card than "
@@ -141,11 +142,13 @@ def themes(pos: Position, sol: Solution, preset: str) -> tuple[str, ...]:
     if ctx.trumps is None and ctx.joker_suit is not None and (
             isinstance(card, Joker) or any(isinstance(p.card, Joker) for p in pos.trick)):
         found.add("joker-nomination")
-    if ctx.misere and ctx.joker_compulsory and ctx.wildcard and leading and suit is not None:
+    trick_suit = suit if leading else led
+    if ctx.misere and ctx.joker_compulsory and ctx.wildcard and trick_suit is not None:
+        played = {(pos.leader + k) % len(pos.seats) for k in range(len(pos.trick))}
         for i in range(len(pos.seats)):
             held = pos.hands[i]
-            if i != me and any(isinstance(c, Joker) for c in held) and not any(
-                    _suit(c, pos) is suit for c in held):
+            if i != me and i not in played and any(isinstance(c, Joker) for c in held) and not any(
+                    _suit(c, pos) is trick_suit for c in held):
                 found.add("joker-compulsory")
     if not leading and ctx.trumps is not None and led is not ctx.trumps and _is_trump(card, pos):
         found.add("ruffing")

@@ -1,10 +1,14 @@
 """The site's puzzles section (``tutor export ... --puzzles DIR``): one page, served by theme.
 
 Every puzzle of the folder is solved once at export (:func:`tutor.teach.puzzles.reading.solve_puzzle`):
-the page's data file ``puzzles/puzzles-data.js`` holds, for each, what the question shows (an
-at-the-table puzzle: the seat's own view only; an open-hands one: every hand as it stands), the
-legal cards, which are right, and each wrong card's refutation (its best line), with the note
-shown after the answer. ``puzzles.js`` serves them in the browser by the rules of
+the page's data file ``puzzles/puzzles-data.js`` holds, for each, only what the question shows
+(an at-the-table puzzle: the seat's own hand, a hand the rules lay face up, the auction, the
+kitty and discard if the seat took it, the cards played; an open-hands one: every hand as it
+stands) and the legal cards. The rest, which cards are right, what each comes to, each wrong
+card's refutation (its best line), the note and every hand, is in the puzzle's own
+``puzzles/answers/KEY.js``, which the page adds as a ``<script>`` once the learner has answered
+(a script, not ``fetch``, so it works opened from the disk): the page's source and data before
+the answer hold no card the seat could not see. ``puzzles.js`` serves them in the browser by the rules of
 :mod:`tutor.teach.puzzles.serving`, rates each solve with Glicko-2 as
 :mod:`tutor.teach.glicko` does (damped when the theme was chosen, so shown), keeps the learner's
 rating and attempts in ``localStorage`` and exports them as JSON that ``tutor history import``
@@ -23,6 +27,7 @@ import jinja2
 from tutor.engine.cards import Card
 from tutor.engine.order import sorted_hand
 from tutor.engine.replay import TrickRecord
+from tutor.engine.seats import Seat
 from tutor.solve import Solver
 from tutor.teach import glicko
 from tutor.teach.puzzles.reading import PuzzleError, Solution, read_folder, solve_puzzle
@@ -33,6 +38,8 @@ from tutor.views.site.templating import Page
 __all__ = ["DATA_FILE", "SCRIPT", "PuzzleError", "PuzzleSection", "puzzle_section"]
 
 DATA_FILE = "puzzles/puzzles-data.js"
+#: Each puzzle's answer, ``puzzles/answers/KEY.js``, added to the page once it is answered.
+ANSWERS = "puzzles/answers"
 SCRIPT = "puzzles.js"
 PAGE = "puzzles/index.html"
 
@@ -61,20 +68,33 @@ def _trick(t: TrickRecord) -> dict[str, object]:
             "winner": t.winner.word if t.winner is not None else None}
 
 
+def _hands(s: Solution) -> dict[Seat, tuple[Card, ...]]:
+    """Every hand in play as it stands at the puzzle's position, in the table's order."""
+    before = s.replay.states[s.view.step - 1]
+    return {seat: tuple(sorted_hand(list(before.hands[seat]), s.position.ctx))
+            for seat in s.position.seats if seat in before.hands and seat not in before.out}
+
+
+def _shown(s: Solution) -> set[Seat]:
+    """The hands the question shows: every one (open hands), else the seat's own and any the
+    rules lay face up."""
+    hands = _hands(s)
+    if s.puzzle.kind == "open-hands":
+        return set(hands)
+    return {s.view.seat, *s.view.open_hands}
+
+
 def _table(s: Solution, pretty: Pretty) -> dict[str, object]:
-    """What the question shows, and the hands the answer opens."""
+    """What the question shows: the hands it may show (the others only named), the kitty and
+    discard if the seat took it, the auction, the contract and the tricks so far."""
     view = s.view
-    before = s.replay.states[view.step - 1]
-    hands = {seat: tuple(sorted_hand(list(cards), s.position.ctx)) for seat, cards in before.hands.items()
-             if seat not in before.out}
-    shown = (hands if s.puzzle.kind == "open-hands"
-             else {view.seat: hands[view.seat], **{k: tuple(v) for k, v in view.open_hands.items()}})
-    order = [seat for seat in s.position.seats if seat in hands]
+    hands, shown = _hands(s), _shown(s)
     auction = [f"{who.word} {call.pretty()}" for who, call in zip(view.callers, view.calls, strict=False)]
     contract = view.contract
     return {
-        "hands": [{"seat": seat.word, "cards": _cards(hands[seat], pretty), "shown": seat in shown}
-                  for seat in order],
+        "hands": [{"seat": seat.word, "cards": _cards(cards, pretty)}
+                  for seat, cards in hands.items() if seat in shown],
+        "hidden": [seat.word for seat in hands if seat not in shown],
         "kitty": _cards(view.kitty, pretty),
         "discard": _cards(view.discard, pretty),
         "auction": auction,
@@ -84,9 +104,13 @@ def _table(s: Solution, pretty: Pretty) -> dict[str, object]:
     }
 
 
-def _puzzle(s: Solution, solver: Solver, pretty: Pretty) -> dict[str, object]:
+def _answer_file(key: str) -> str:
+    return f"{ANSWERS}/{key}.js"
+
+
+def _question(s: Solution, pretty: Pretty) -> dict[str, object]:
+    """What the page holds before the answer: nothing the seat could not know."""
     p = s.puzzle
-    wrong = [c for c in s.legal if c not in s.right]
     return {
         "key": p.key,
         "title": p.title,
@@ -96,12 +120,33 @@ def _puzzle(s: Solution, solver: Solver, pretty: Pretty) -> dict[str, object]:
         "rules": s.replay.rules.title,
         "prompt": s.prompt,
         "legal": _cards(s.legal, pretty),
+        "table": _table(s, pretty),
+        "answer": _answer_file(p.key).removeprefix("puzzles/"),
+    }
+
+
+def _answer(s: Solution, solver: Solver) -> dict[str, object]:
+    """What the answer opens: which cards are right, what each comes to, each wrong card's
+    refutation, the note and every hand."""
+    wrong = [c for c in s.legal if c not in s.right]
+    pretty: Pretty = {}
+    hands = [{"seat": seat.word, "cards": _cards(cards, pretty)} for seat, cards in _hands(s).items()]
+    return {
+        "key": s.puzzle.key,
         "right": [str(c) for c in s.legal if c in s.right],
         "values": {str(c): s.values[c] for c in s.legal},
         "refutations": {str(c): s.refutation_words(c, solver) for c in wrong},
         "note": s.note.strip(),
-        "table": _table(s, pretty),
+        "hands": hands,
+        "pretty": dict(sorted(pretty.items())),
     }
+
+
+def _answer_script(answer: dict[str, object]) -> bytes:
+    return ("// One puzzle's answer, written by tutor export --puzzles: puzzles.js adds this file to\n"
+            "// the page once the learner has answered.\n"
+            "window.TUTOR_PUZZLE_ANSWER(" + json.dumps(answer, ensure_ascii=False, sort_keys=True)
+            + ");\n").encode("utf-8")
 
 
 def _static(env: jinja2.Environment, name: str) -> bytes:
@@ -116,7 +161,9 @@ def puzzle_section(folder: str | Path, env: jinja2.Environment) -> PuzzleSection
     puzzles = read_folder(Path(folder))
     solver = Solver()
     pretty: Pretty = {}
-    data = [_puzzle(solve_puzzle(p, solver), solver, pretty) for p in puzzles]
+    solutions = [solve_puzzle(p, solver) for p in puzzles]
+    data = [_question(s, pretty) for s in solutions]
+    answers = {_answer_file(s.puzzle.key): _answer_script(_answer(s, solver)) for s in solutions}
     themes = [{"tag": t, "words": topic_words(t), "count": n} for t, n in themes_of(puzzles).items()]
     d = glicko.DEFAULT
     payload = {
@@ -131,4 +178,4 @@ def puzzle_section(folder: str | Path, env: jinja2.Environment) -> PuzzleSection
             "window.TUTOR_PUZZLES = " + json.dumps(payload, ensure_ascii=False, sort_keys=True) + ";\n")
     page = Page(PAGE, "puzzles.html", "Puzzles", {"themes": themes, "count": len(data),
                                                   "damping": glicko.SHOWN_THEME_DAMPING})
-    return PuzzleSection([page], {DATA_FILE: text.encode("utf-8"), SCRIPT: _static(env, SCRIPT)})
+    return PuzzleSection([page], {DATA_FILE: text.encode("utf-8"), SCRIPT: _static(env, SCRIPT), **answers})

@@ -27,6 +27,7 @@ from tutor.solve import Solver
 from tutor.teach.puzzles import (
     CONTRACTS,
     DEFAULT_CAP,
+    THEME_RULES,
     Counts,
     Puzzle,
     computer_deal,
@@ -62,17 +63,17 @@ class _Found:
     view: str
 
 
-_Job = tuple[int, str, int, bool, str | None]
+_Job = tuple[int, str, int, bool, str | None, str | None]
 
 
 def _one(job: _Job) -> tuple[list[_Found], Counts] | None:
     """One deal played and mined on its own (a process's work); None where the seed gives no
     deal in the contract asked for."""
-    seed, rules, cap, table, contract = job
+    seed, rules, cap, table, contract, theme = job
     hand = computer_deal(seed, rules) if contract is None else contract_deal(seed, contract, rules)
     if hand is None:
         return None
-    puzzles, counts = mine_hand(build(hand), solver=Solver(), cap=cap, at_the_table=table)
+    puzzles, counts = mine_hand(build(hand), solver=Solver(), cap=cap, at_the_table=table, theme=theme)
     return [_Found(file_name(seed, p), dumps(puzzle_hand(p)), position_key(p.position),
                    p.view)
             for p in puzzles], counts
@@ -110,20 +111,23 @@ def _take(results: Iterable[tuple[list[_Found], Counts] | None], out: Path, mine
 
 def mine_deals(deals: int, seed: int, out: Path, *, rules: str = "australian",
                cap: int = DEFAULT_CAP, at_the_table: bool = False, jobs: int = 1,
-               contract: str | None = None) -> Mined:
+               contract: str | None = None, theme: str | None = None) -> Mined:
     """Play and mine ``deals`` deals from ``seed`` on, writing each puzzle's hand file in
     ``out`` (made if missing; a file of the same name is written over). ``at_the_table``: look
     for at-the-table puzzles too; ``jobs``: processes to mine in; ``contract``: only deals
-    played in it (:func:`~tutor.teach.puzzles.contract_deal`: ``deals`` seeds are tried)."""
+    played in it (:func:`~tutor.teach.puzzles.contract_deal`: ``deals`` seeds are tried);
+    ``theme``: only puzzles with this theme (:data:`~tutor.teach.puzzles.THEME_RULES`)."""
     if contract is not None and contract not in CONTRACTS:
         raise ValueError(f"--contract is one of {', '.join(CONTRACTS)}, not {contract!r}")
+    if theme is not None and theme not in THEME_RULES:
+        raise ValueError(f"--theme is one of {', '.join(THEME_RULES)}, not {theme!r}")
     if deals < 1:
         raise ValueError(f"--deals is how many deals to play, at least 1, not {deals}")
     if out.exists() and not out.is_dir():
         raise ValueError(f"{out} is not a folder: the puzzles are written as files in one")
     out.mkdir(parents=True, exist_ok=True)
     mined = Mined()
-    work: list[_Job] = [(s, rules, cap, at_the_table, contract) for s in range(seed, seed + deals)]
+    work: list[_Job] = [(s, rules, cap, at_the_table, contract, theme) for s in range(seed, seed + deals)]
     _take(_results(work, jobs), out, mined, set())
     return mined
 
@@ -132,10 +136,11 @@ def summary(mined: Mined, out: Path, stream: TextIO) -> None:
     """What each filter dropped, and what was written."""
     c = mined.counts
     skipped = f" ({mined.skipped} more seeds gave no deal in the contract)" if mined.skipped else ""
+    other = f"{c.other_theme} without the theme asked for, " if c.other_theme else ""
     print(f"{mined.deals} deals{skipped}, {c.positions} positions: {c.forced} with one card to play, "
           f"{c.level} where every card comes to the same, {c.several} where more than one card "
           f"does the best, {c.decided} misère positions already decided, {c.duplicate} "
-          f"duplicates, {c.capped} over the cap for a deal; {c.kept} puzzles written to {out}",
+          f"duplicates, {other}{c.capped} over the cap for a deal; {c.kept} puzzles written to {out}",
           file=stream)
     if c.tried:
         print(f"{c.at_the_table} of them at the table: of {c.tried} valued with the seat's view, "
