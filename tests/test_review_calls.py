@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tutor.engine.auction import Bid, BidKind, parse_call
-from tutor.engine.cards import Card, Joker, SuitedCard
+from tutor.engine.cards import Card, Joker, Suit, SuitedCard
 from tutor.engine.play import PlayContext
 from tutor.engine.replay import Replay
 from tutor.engine.rules import preset
@@ -165,7 +165,7 @@ def test_five_and_six_handed_calls_are_judged(lesson: str, seat: str) -> None:
     assert all(o.expected is not None for o in call.options)
 
 
-def _misere_position(seed: int, low: bool, joker: bool) -> Position:
+def _misere_position(seed: int, low: bool, joker: bool, ctx: PlayContext | None = None) -> Position:
     """A misère of five cards a hand at three seats (partner out), the contractor South to lead
     or to follow: with ``low``, South holds the lowest cards of the suits it has."""
     rules = preset("australian")
@@ -182,7 +182,7 @@ def _misere_position(seed: int, low: bool, joker: bool) -> Position:
         mine = [Joker(), *mine[1:]]
     hands = (tuple(rest[:5]), tuple(mine), tuple(rest[5:10]))
     return Position(seats=(Seat.E, Seat.S, Seat.W), hands=hands, team=(False, True, False),
-                    ctx=PlayContext.of(Bid(BidKind.MISERE)), leader=seed % 3, pack=rules.the_pack)
+                    ctx=ctx or PlayContext.of(Bid(BidKind.MISERE)), leader=seed % 3, pack=rules.the_pack)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -193,3 +193,18 @@ def test_the_misere_shortcut_agrees_with_the_solver(seed: int, low: bool, joker:
     assert quick is None or (quick == 0 and solved == 0) or (quick == 1 and solved >= 1)
     if joker:
         assert quick == 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("ctx", [
+    PlayContext.of(Bid(BidKind.MISERE), Suit.HEARTS),  # nominated: a heart, thrown when void
+    PlayContext.of(Bid(BidKind.MISERE), joker_loses_power=True),  # powerless once its holder discards
+], ids=["nominated", "loses-power"])
+def test_the_misere_shortcut_claims_no_trick_for_a_joker_that_can_be_thrown(seed: int,
+                                                                          ctx: PlayContext) -> None:
+    """A joker wins the trick it is played to only as a wildcard with its power: nominated, it
+    is a card of its suit; under joker_loses_power it wins nothing once its holder has
+    discarded. There the shortcut must leave the misère to the solver."""
+    pos = _misere_position(seed, False, True, ctx)
+    quick, solved = misere_shortcut(pos), Solver().value(pos)
+    assert quick is None or (quick == 0 and solved == 0) or (quick == 1 and solved >= 1)

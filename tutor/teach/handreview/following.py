@@ -65,14 +65,17 @@ def misere_shortcut(pos: Position) -> int | None:
     apart). Then a suit a defender leads is led with a card above all of the contractor's; a suit
     the contractor cannot follow it throws a card on and cannot win (no trumps in misère); and
     if the contractor leads the first trick, it leads a suit a defender holds, who must follow
-    above it. At least one (1): the contractor holds the joker, which wins the trick it is
-    played to, and every card is played."""
+    above it. At least one (1): the contractor holds the joker as a wildcard that keeps its
+    power, which wins the trick it is played to, and every card is played."""
     mine = [i for i, t in enumerate(pos.team) if t]
     if not pos.minimise or len(mine) != 1 or pos.trick or pos.won:
         return None
     me = mine[0]
     if any(isinstance(c, Joker) for c in pos.hands[me]):
-        return 1
+        # a wildcard with its power wins the trick it goes to; nominated it is a card of its
+        # suit, and under joker_loses_power it wins nothing once its holder has discarded:
+        # either can be thrown away, so the solver decides
+        return 1 if pos.ctx.wildcard and not pos.ctx.joker_loses_power else None
     ours: dict[Suit, int] = {}
     for c in pos.hands[me]:
         assert isinstance(c, SuitedCard)
