@@ -22,7 +22,13 @@ from tutor.files.handfile import check
 from tutor.solve import Position, Solver
 from tutor.teach.handreview import review_hand
 from tutor.teach.handreview.calls import judge_calls
-from tutor.teach.handreview.following import Table, called_card, follow, misere_shortcut
+from tutor.teach.handreview.following import (
+    UNSOLVED_FIVE_HANDED_MISERE,
+    Table,
+    called_card,
+    follow,
+    misere_shortcut,
+)
 from tutor.teach.players.discard import choose_discard
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
@@ -208,3 +214,12 @@ def test_the_misere_shortcut_claims_no_trick_for_a_joker_that_can_be_thrown(seed
     pos = _misere_position(seed, False, True, ctx)
     quick, solved = misere_shortcut(pos), Solver().value(pos)
     assert quick is None or (quick == 0 and solved == 0) or (quick == 1 and solved >= 1)
+
+
+def test_a_five_handed_misere_is_counted_set_unless_the_exact_test_clears_it() -> None:
+    """East's misère over North's 7♦ (five-handed-called-king-under-partners-joker, the true
+    cards): not solved at five players (a solve can take minutes), counted set: +250 to North."""
+    rep = _replay("five-handed-called-king-under-partners-joker")
+    hand = rep.hand
+    o = follow(hand, Seat.E, 1, parse_call("misere"), Table(hand, Seat.N, hand.hands, tuple(hand.kitty)))
+    assert (o.declarer, o.tricks, o.made, o.points) == (Seat.E, UNSOLVED_FIVE_HANDED_MISERE, False, 250)

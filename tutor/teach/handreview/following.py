@@ -17,7 +17,8 @@ the judged seat shares the contract's score when it is the contractor or the cal
 and is an opponent otherwise. The computer contractor calls the card :func:`called_card` names
 (the best card it does not hold that the rules let it call); where the partner is named as a
 player (``partner_call: seat``), it names the holder of that card, as if it had guessed right,
-which favours the contractor: a stated judgement, not a fact of the deal.
+which favours the contractor: a stated judgement, not a fact of the deal. A five-handed misère
+is not solved (:data:`UNSOLVED_FIVE_HANDED_MISERE`): set unless an exact test proves it made.
 """
 
 from __future__ import annotations
@@ -137,6 +138,13 @@ def called_card(declarer: Seat, kept: Sequence[Card], bid: Bid, rules: RuleSet) 
     return max(choices, key=strength) if choices else None
 
 
+#: At five players a misère (one against four) is not solved: one solve can take minutes. It
+#: counts as set (one trick) unless :func:`misere_shortcut` proves it made; against four
+#: defenders who see the contractor's hand a misère the exact test cannot clear is almost
+#: always broken, so this underrates misère at five, a stated judgement.
+UNSOLVED_FIVE_HANDED_MISERE = 1
+
+
 class Table:
     """One layout's hands and kitty, and the outcome of each contract played on it (memoised:
     several calls often lead to the same contract)."""
@@ -199,6 +207,8 @@ class Table:
             if not rep.problems:
                 start = deal_of(rep).start
                 quick = misere_shortcut(start) if bid.is_misere else None
+                if quick is None and bid.is_misere and rules.players == 5:
+                    quick = UNSOLVED_FIVE_HANDED_MISERE
                 try:
                     return (quick if quick is not None else Solver().value(start)), rep.partner
                 except SolveError:
