@@ -29,7 +29,7 @@ echo "test.sh: ruff, then mypy --strict, then pytest" >&2
 .venv/bin/ruff check tutor tests benchmarks
 .venv/bin/mypy --strict tutor
 # -n auto: one worker a core (pytest-xdist). --dist loadgroup hands out single tests, as --dist
-# load does, except the tests marked xdist_group(NAME), which go to one worker together, first
+# load does, except the groups of tests/conftest.py's XDIST_GROUPS, each to one worker, first
 # (largest group first): the tests that share what is costly to build per process (the property
 # files' random deals, the solver tests' brute-force values, the shipped lessons' whole check,
 # a JupyterLab server) build it once rather than once on each worker.

@@ -3,8 +3,8 @@ single-dummy claims and the computer bidder's count), run once per test process 
 
 Several files need each shipped lesson to check clean (test_decision, test_verify,
 test_course_lessons, test_defence_lessons); each ran the same solver work again, a minute of it
-over the hands. Their modules are in one pytest-xdist group (``GROUP``, with ``--dist loadgroup``
-in scripts/test.sh), so one worker checks each lesson once. The answer is a pure function of the
+over the hands. Those tests are one group of tests/conftest.py's XDIST_GROUPS (scripts/test.sh's
+``--dist loadgroup``), so one worker checks each lesson once. The answer is a pure function of the
 file: the solver and the single-dummy sampler are seeded.
 """
 
@@ -13,13 +13,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-import pytest
-
 from tutor.engine.replay import Replay
 from tutor.files.problems import FileProblem
 from tutor.teach.lessoncheck import check_lesson
-
-GROUP = pytest.mark.xdist_group("shipped-lessons")
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from test_browser_widget import _run_notebook, jupyter_lab, patient_expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("jupyterlab")]  # see test_browser_widget
+pytestmark = pytest.mark.browser
 
 PRACTICE = "notebooks/06-practice.ipynb"
 

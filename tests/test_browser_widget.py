@@ -26,9 +26,7 @@ import pytest
 from tutor.engine.seats import Seat
 from tutor.teach.quiz import make_quiz
 
-#: With test_browser_practice on one worker (scripts/test.sh's --dist loadgroup): JupyterLab is
-#: started on one worker only.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("jupyterlab")]
+pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).parent.parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"

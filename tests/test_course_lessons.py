@@ -16,7 +16,7 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from shipped_lessons import GROUP, checked
+from shipped_lessons import checked
 
 from tutor.engine.auction import Bid, Contract, parse_call
 from tutor.engine.cards import Card, parse_card
@@ -49,7 +49,6 @@ def _note(rp: Replay, key: str) -> str:
     return " ".join(rp.hand.notes[key].split())
 
 
-@GROUP
 @pytest.mark.parametrize("name", NEW)
 def test_the_new_lesson_checks_clean_with_every_claim(name: str) -> None:
     rep, problems = checked(HANDS / f"{name}.yaml")

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from shipped_lessons import GROUP, checked
+from shipped_lessons import checked
 
 from tutor.engine.cards import Card
 from tutor.engine.play import effective_suit
@@ -65,7 +65,6 @@ def _held(rp: Replay, before_trick: int, seat: Seat) -> list[str]:
     return sorted(str(c) for c in pos.hands[pos.seats.index(seat)])
 
 
-@GROUP
 @pytest.mark.parametrize("name", NEW)
 def test_the_lesson_checks_clean_with_every_claim(name: str) -> None:
     rep, problems = checked(HANDS / f"{name}.yaml")

@@ -48,10 +48,6 @@ VARIANTS = (
 )
 VARIANT_DEALS = 200
 
-#: One worker runs every property (scripts/test.sh's --dist loadgroup): the deals are built once,
-#: not once on each worker (half a minute of building each).
-pytestmark = pytest.mark.xdist_group("properties-deals")
-
 
 @pytest.fixture(scope="module", autouse=True)
 def _free_the_deals() -> Iterator[None]:

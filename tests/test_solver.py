@@ -33,10 +33,6 @@ from tutor.files.handfile import load
 from tutor.solve import FAST, Position, SolveError, Solver, apply, deal_of, moves
 from tutor.solve.core import Core
 
-#: One worker runs this file (scripts/test.sh's --dist loadgroup): the brute force's values, cached
-#: by position, are worked out once for both engines, not once on each worker.
-pytestmark = pytest.mark.xdist_group("solver-brute-force")
-
 #: Rule sets for no-trumps with the joker and misère: the presets, and the joker's settings.
 SPECS = [
     RulesSpec("australian"),

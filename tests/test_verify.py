@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from shipped_lessons import GROUP, checked
+from shipped_lessons import checked
 
 from tutor.engine.cards import Card
 from tutor.engine.replay import build
@@ -24,7 +24,6 @@ def _line_of(text: str, needle: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
 
 
-@GROUP
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_every_lesson_the_solver_covers_states_a_verified_par(path: Path) -> None:
     # The whole check, shared with test_decision: it returns verify's problems and then its
