@@ -28,6 +28,9 @@ fi
 echo "test.sh: ruff, then mypy --strict, then pytest" >&2
 .venv/bin/ruff check tutor tests benchmarks
 .venv/bin/mypy --strict tutor
-# -n auto: one worker a core (pytest-xdist); --dist load hands out single tests, so the long
-# property and solver files do not hold one worker while the other idles.
-.venv/bin/python -m pytest -n auto --dist load "$@"
+# -n auto: one worker a core (pytest-xdist). --dist loadgroup hands out single tests, as --dist
+# load does, except the groups of tests/conftest.py's XDIST_GROUPS, each to one worker, first
+# (largest group first): the tests that share what is costly to build per process (the property
+# files' random deals, the solver tests' brute-force values, the shipped lessons' whole check,
+# a JupyterLab server) build it once rather than once on each worker.
+.venv/bin/python -m pytest -n auto --dist loadgroup "$@"

@@ -42,6 +42,39 @@ def base_url() -> str | None:
     return None
 
 
+#: Tests that share what is costly to build in a test process, each group run on one worker
+#: (scripts/test.sh's ``--dist loadgroup``, the groups handed out first, the largest first): the
+#: property deals, the solver's brute-force values (cached by position, for both engines), a
+#: JupyterLab server, the shipped lessons' whole check (tests/shipped_lessons.py). By node-id
+#: prefix here, not by ``xdist_group`` marks: pytest-xdist 3.8 adds a mark's group to the node id,
+#: which pytest 9.2 no longer lets it change, so the marks are silently ignored
+#: (pytest-dev/pytest-xdist#1386).
+XDIST_GROUPS = {
+    "tests/test_properties.py::": "properties-deals",
+    "tests/test_solver.py::": "solver-brute-force",
+    "tests/test_browser_widget.py::": "jupyterlab",
+    "tests/test_browser_practice.py::": "jupyterlab",
+    "tests/test_decision.py::test_every_shipped_lesson_passes_the_whole_check": "shipped-lessons",
+    "tests/test_verify.py::test_every_lesson_the_solver_covers_states_a_verified_par[": "shipped-lessons",
+    "tests/test_course_lessons.py::test_the_new_lesson_checks_clean_with_every_claim[": "shipped-lessons",
+    "tests/test_defence_lessons.py::test_the_lesson_checks_clean_with_every_claim[": "shipped-lessons",
+}
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadgroup``: xdist's group scheduling, the groups taken from XDIST_GROUPS."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class Grouped(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = next((g for prefix, g in XDIST_GROUPS.items() if nodeid.startswith(prefix)), None)
+            return group or super()._split_scope(nodeid)
+
+    return Grouped(config, log)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--benchmark",

@@ -16,6 +16,7 @@ from math import comb
 from pathlib import Path
 
 import pytest
+from shipped_lessons import checked
 
 from tutor.engine.auction import Bid, Contract, parse_call
 from tutor.engine.cards import Card, parse_card
@@ -27,7 +28,6 @@ from tutor.engine.scoring import game_end, score_hand
 from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
 from tutor.solve import Solver, deal_of
-from tutor.teach.lessoncheck import check_lesson
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
@@ -51,7 +51,7 @@ def _note(rp: Replay, key: str) -> str:
 
 @pytest.mark.parametrize("name", NEW)
 def test_the_new_lesson_checks_clean_with_every_claim(name: str) -> None:
-    rep, problems = check_lesson(HANDS / f"{name}.yaml")
+    rep, problems = checked(HANDS / f"{name}.yaml")
     assert rep is not None and problems == []
     assert rep.hand.par is not None and rep.hand.decision is not None
 

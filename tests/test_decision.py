@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shipped_lessons import checked
 
 from tutor.engine.auction import Bid
 from tutor.engine.cards import Suit
@@ -229,4 +230,4 @@ def test_the_computer_bidder_is_held_to_the_answer(name: str, block: str, messag
 
 def test_every_shipped_lesson_passes_the_whole_check() -> None:
     for path in sorted(HANDS.glob("*.yaml")):
-        assert check_lesson(path)[1] == [], path
+        assert checked(path)[1] == [], path

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from shipped_lessons import checked
 
 from tutor.engine.cards import Card
 from tutor.engine.play import effective_suit
@@ -19,7 +20,6 @@ from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
 from tutor.solve import analyse, apply, deal_of
-from tutor.teach.lessoncheck import check_lesson
 from tutor.teach.topics import stage_of
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
@@ -67,7 +67,7 @@ def _held(rp: Replay, before_trick: int, seat: Seat) -> list[str]:
 
 @pytest.mark.parametrize("name", NEW)
 def test_the_lesson_checks_clean_with_every_claim(name: str) -> None:
-    rep, problems = check_lesson(HANDS / f"{name}.yaml")
+    rep, problems = checked(HANDS / f"{name}.yaml")
     assert rep is not None and problems == []
     hand = rep.hand
     assert hand.par is not None and hand.decision is not None

@@ -44,13 +44,32 @@ def test_the_score_bar_never_covers_the_deal(page: Page, site: Path, size: dict[
     score = page.locator("#quiz-score")
     assert score.is_visible()
     height = page.evaluate("document.documentElement.scrollHeight")
+    assert page.locator(".trick-section .trick").count() > 0
     for y in range(0, height, 150):
-        page.evaluate(f"window.scrollTo(0, {y})")
-        assert not overlap(score.bounding_box(), page.locator("#deal").bounding_box()), y
-        assert not overlap(score.bounding_box(), page.locator("#auction").bounding_box()), y
+        # Scrolled there, the boxes in one call (a round trip each made this test take most of a
+        # minute): getBoundingClientRect, in the viewport as Playwright's bounding_box, and no
+        # box (None) for an element not rendered, as bounding_box gives.
+        boxes = page.evaluate(_BOXES, y)
+        assert boxes["score"] is not None, y
+        assert not overlap(boxes["score"], boxes["deal"]), y
+        assert not overlap(boxes["score"], boxes["auction"]), y
         if size is PHONE:  # on a phone it stays in place: never over a trick either
-            for trick in page.locator(".trick-section .trick").all():
-                assert not overlap(score.bounding_box(), trick.bounding_box()), y
+            for trick in boxes["tricks"]:
+                assert not overlap(boxes["score"], trick), y
+
+
+_BOXES = """y => {
+    window.scrollTo(0, y);
+    const box = e => {
+        if (!e || e.getClientRects().length === 0) return null;
+        const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, width: r.width, height: r.height};
+    };
+    return {score: box(document.querySelector("#quiz-score")),
+            deal: box(document.querySelector("#deal")),
+            auction: box(document.querySelector("#auction")),
+            tricks: Array.from(document.querySelectorAll(".trick-section .trick"), box)};
+}"""
 
 
 def test_a_score_sheet_reads_on_a_phone_totals_first(page: Page, site: Path) -> None:
