@@ -36,7 +36,8 @@ Run from the project root with the project's venv:
 Two players on the same deals, paired (here the card player's budget of before, 8, 20 and 60
 layouts, against today's):
 
-    .venv/bin/python benchmarks/practice_duplicate.py --deals 200 --early 8 --middle 20 --late 60 --out old.jsonl
+    .venv/bin/python benchmarks/practice_duplicate.py --deals 200 --early 8 --middle 20 --late 60 \
+        --out old.jsonl
     .venv/bin/python benchmarks/practice_duplicate.py --deals 200 --out new.jsonl
     .venv/bin/python benchmarks/practice_duplicate.py --report new.jsonl --baseline old.jsonl
 """
