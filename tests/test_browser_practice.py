@@ -40,9 +40,9 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
             table.locator(f".tutor-legal.tutor-turn-{turn}").first.click()  # this turn's buttons
         expect(prompt).not_to_have_text(text)  # the next turn (or the end) is drawn
     # the review of South's decisions replaces the old double-dummy line (the same seeded hand
-    # as test_practice_widget's: the pass marked ??, the 6♥ in trick 7 ?)
+    # as test_practice_widget's: the pass marked ?, the 6♥ in trick 7 ?)
     expect(prompt).to_contain_text("Review of your decisions, South")
-    expect(prompt).to_contain_text("Auction: South's pass ??")
+    expect(prompt).to_contain_text("Auction: South's pass ?:")
     expect(prompt).not_to_contain_text("Analysis:")
     expect(table.locator(".tutor-practice-log")).to_contain_text("Why: ")
     expect(table.locator(".tutor-whole-deal")).to_contain_text("The whole deal, as dealt")

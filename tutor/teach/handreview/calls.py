@@ -29,6 +29,7 @@ from tutor.engine.cards import Card
 from tutor.engine.hand import Hand
 from tutor.engine.play import PlayContext
 from tutor.engine.replay import Replay
+from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.solve import Position
 from tutor.teach.handreview.following import Outcome, Table, follow
@@ -223,7 +224,7 @@ def _pc(p: float | None) -> str:
 
 
 def _pts(x: float) -> str:
-    return f"{x:+.0f}".replace("-", "\u2212")
+    return signed(round(x))
 
 
 def _led_to(j: tuple[float, Option, _Tally, Outcome]) -> str:
