@@ -15,20 +15,24 @@ from dataclasses import replace
 from enum import Enum
 
 from tutor.engine.auction import Auction, AuctionError, Bid, BidKind, Call, Declaration, Pass, run_auction
-from tutor.engine.cards import Card, Suit, TutorError
+from tutor.engine.cards import Card, Joker, Suit, TutorError
 from tutor.engine.hand import Hand, RulesSpec
 from tutor.engine.play import IllegalPlay, Play, judge_play, led_suit
 from tutor.engine.replay import Replay, build
-from tutor.engine.rulings import Ruling
+from tutor.engine.rulings import Kind, Ruling
 from tutor.engine.seats import Seat, table
+from tutor.engine.steps import StepKind
 from tutor.solve import Position, apply, deal_of, moves
 from tutor.teach.players.bidding import choose_call
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget, choose_play
 from tutor.teach.players.decision import Decision
 from tutor.teach.players.discard import choose_discard
-from tutor.teach.players.nomination import choose_nomination
+from tutor.teach.players.nomination import choose_nomination, may_nominate
 
 __all__ = ["Game", "GameError", "Phase"]
+
+#: The wildcard's power lost (setting joker_loses_power), said where the joker is kept.
+_POWER = ", unless its holder has already discarded on a suit led"
 
 #: The tables the computer players sit at.
 PLAYERS = (3, 4)
@@ -62,6 +66,8 @@ class Game:
         self._rng = random.Random(seed)
         self.seats = table(self.rules.players).seats
         self.rulings: list[Ruling] = []
+        #: The contractor has nominated the joker or chosen to keep it (see :meth:`nomination_due`).
+        self._nominated = start is not None and (start.joker is not None or bool(start.play))
         if start is not None:
             self._hand = start
             self._rep = build(start)
@@ -197,12 +203,60 @@ class Game:
         waiting = contract is not None and self._second_exchange(contract.bid)
         return self._try(replace(self._hand, discard=tuple(cards)), waiting_for_partner=waiting)
 
+    def nomination_due(self) -> bool:
+        """Whether the contractor is to nominate the joker now: the discard made, no card played
+        yet, the rules letting this contract nominate it (setting ``joker_nomination``, in
+        no-trumps only with ``joker_nomination_in_no_trumps``), the contractor holding it, and
+        no nomination made (:meth:`nominate`). The first card played without one keeps it."""
+        if self._nominated or self._hand.joker is not None or self._hand.play:
+            return False
+        contract = self.auction().contract
+        if contract is None or self.phase is not Phase.PLAY or not may_nominate(contract.bid, self.rules):
+            return False
+        return any(isinstance(c, Joker) for c in self.held(contract.declarer))
+
+    def may_keep_joker(self) -> bool:
+        """Whether keeping the joker un-nominated is within the rules here: not in a misère that
+        the rules lose with the joker kept (setting ``misere_needs_joker_nominated``)."""
+        contract = self.auction().contract
+        return not (contract is not None and contract.bid.is_misere
+                    and self.rules.misere_needs_joker_nominated)
+
+    def nomination_rule(self) -> str:
+        """What the choice of :meth:`nominate` means under these rules, in words."""
+        contract = self.auction().contract
+        if contract is not None and contract.bid.is_misere and self.rules.misere_needs_joker_nominated:
+            return (f"under these rules a {self.rules.misere_word} is lost if the joker is not "
+                    f"nominated; nominated, it is the highest card of its suit")
+        return ("nominated, it is the highest card of that suit, following and followed as one; "
+                "kept, it is the wildcard: it may be played only when you cannot follow the suit "
+                f"led (it then wins the trick{_POWER if self.rules.joker_loses_power else ''}), "
+                "or led naming a suit")
+
     def nominate(self, suit: Suit | None) -> Ruling:
         """The contractor, having discarded, nominates the joker as a card of ``suit`` (None:
-        keeps it as the wildcard) before the first card is played."""
+        keeps it as the wildcard) before the first card is played; the engine's ruling (for a
+        joker kept in no-trumps, which the engine records no step for, a sentence saying what
+        the wildcard may do)."""
         if self.phase is not Phase.PLAY or self._hand.play:
             raise GameError("the joker is nominated after the discard, before the first card")
-        return self._try(replace(self._hand, joker=suit))
+        if suit is not None:
+            ruling = self._try(replace(self._hand, joker=suit))
+            self._nominated = True
+            return ruling
+        contract = self.auction().contract
+        assert contract is not None
+        if not self.nomination_due():
+            raise GameError(f"{contract.declarer.word} has no joker to nominate or keep now")
+        self._nominated = True
+        kept = [s for s in self._rep.steps if s.kind is StepKind.NOMINATE]
+        if kept:  # a misère lost with the joker kept (misere_needs_joker_nominated)
+            return kept[-1].ruling
+        return Ruling(Kind.JOKER_ONLY_WHEN_VOID,
+                      f"{contract.declarer.word} keeps the joker as the wildcard: it may be played "
+                      f"only when its holder cannot follow the suit led (it then wins the trick"
+                      f"{_POWER if self.rules.joker_loses_power else ''}), or led naming a suit.",
+                      (contract.declarer,), (Joker(),))
 
     def play(self, play: Play) -> Ruling:
         """The seat to move plays ``play``."""
@@ -270,22 +324,26 @@ class Game:
                          allowed=self.legal())
         return Decision(dp.choice, dp.reason)
 
-    def _computer_nominates(self) -> str | None:
-        """After the computer contractor's discard: its joker nominated or kept as the wildcard
-        (:mod:`~tutor.teach.players.nomination`), and why; None where there is no choice."""
+    def computer_nomination(self) -> Decision[Suit | None] | None:
+        """What the computer would nominate for the contractor now (:mod:`~tutor.teach.players
+        .nomination`: its joker nominated or kept as the wildcard) and why; None where no
+        nomination is due (:meth:`nomination_due`)."""
         contract = self.auction().contract
-        if contract is None or self.phase is not Phase.PLAY or self._hand.play:
+        if contract is None or not self.nomination_due():
             return None
-        pos = self.position()
-        chosen = choose_nomination(pos, contract.declarer, contract.bid, self.rules,
+        chosen = choose_nomination(self.position(), contract.declarer, contract.bid, self.rules,
                                    pack=self.rules.the_pack.cards, gone=self._hand.discard or (),
                                    budget=self.budget, rng=random.Random(self.seed * 1000 + 1))
+        return None if chosen is None else Decision(chosen[0], chosen[1])
+
+    def _computer_nominates(self) -> str | None:
+        """After the computer contractor's discard: its nomination made, and why; None where
+        there is no choice."""
+        chosen = self.computer_nomination()
         if chosen is None:
             return None
-        suit, reason = chosen
-        if suit is not None:
-            self.nominate(suit)
-        return reason
+        self.nominate(chosen.choice)
+        return chosen.reason
 
     def computer(self) -> tuple[Decision[object], Ruling]:
         """The computer acts for the seat to act: its decision and the engine's ruling."""

@@ -1,7 +1,8 @@
 """``tutor play``: one hand at the practice table in the terminal, the computer at the other seats.
 
 The learner answers on standard input: a call (``7H``, ``pass``, ``mis``), the cards to put
-away (``7C 9C 6D``), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts). Each
+away (``7C 9C 6D``), the joker's suit where the rules let the contractor nominate it (``h``, or
+``none`` to keep it as the joker), a card (``AS``, or ``Jo:H`` to lead the joker naming hearts). Each
 answer gets the engine's ruling, or its reason for refusing; each computer move says why in
 one sentence, as far as the learner's seat could know it (:mod:`~tutor.teach.players.told`; the
 kitty and another seat's discard face down). At the end come the whole deal, the computer's
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from tutor.engine.auction import CallError, Declaration, parse_call
-from tutor.engine.cards import Card, Joker, SuitedCard, TutorError
+from tutor.engine.cards import Card, Joker, Suit, SuitedCard, TutorError
 from tutor.engine.kitty import play_context
 from tutor.engine.order import sorted_hand
 from tutor.engine.play import Play, PlayContext, effective_suit
@@ -58,6 +59,15 @@ def _discard_example(hand: Sequence[Card], n: int, context: PlayContext | None) 
     return [*others, *sorted((c for c in hand if keeps(c)), key=rank)][:n]
 
 
+def _suit(answer: str) -> Suit:
+    """The suit of a nomination's answer: a letter (``h``), a symbol or a word (``hearts``)."""
+    try:
+        return Suit.parse(answer[:1] if answer[:1].isalpha() else answer)
+    except TutorError:
+        raise GameError(f"{answer!r} is not a suit: answer s, h, d or c, or none to keep it as "
+                        f"the joker") from None
+
+
 class _Table:
     def __init__(self, game: Game, seat: Seat, inp: TextIO, out: TextIO, auto: bool) -> None:
         self.game, self.seat, self.inp, self.out, self.auto = game, seat, inp, out, auto
@@ -82,9 +92,13 @@ class _Table:
 
     def rulings_since(self, steps: int, why: str = "") -> None:
         """The rulings of the steps after ``steps``, each once; ``why`` under the first (the
-        computer's reason for the move it names), as the learner's seat may read them."""
+        computer's reason for the move it names), as the learner's seat may read them. While
+        the learner's nomination of the joker is still to come, its step waits for it."""
         rep = self.game.replay
-        for k, step in enumerate(rep.steps[steps:] or rep.steps[-1:]):
+        shown = list(rep.steps[steps:] or rep.steps[-1:])
+        if self.game.nomination_due():
+            shown = [s for s in shown if s.kind is not StepKind.NOMINATE]
+        for k, step in enumerate(shown):
             self.say("  " + log_text(step, self.seat))
             if k == 0 and why and why_shown(step, self.seat):
                 self.say(f"      Why: {why}")
@@ -133,6 +147,26 @@ class _Table:
             except (GameError, CallError, TutorError) as err:
                 self.say(f"  Not allowed: {err}")
 
+    def nominate(self) -> bool:
+        """The learner, contractor holding the joker after the discard, nominates its suit or
+        keeps it (:meth:`~tutor.teach.players.game.Game.nominate`); False when the input has
+        run out."""
+        g = self.game
+        self.say(f"Your cards: {_cards(sorted_hand(g.held(self.seat), g.replay.context))}")
+        self.say(f"  You hold the joker: {g.nomination_rule()}.")
+        while True:
+            answer = self.ask("Nominate the joker's suit (s/h/d/c, or none to keep it as the joker)? ")
+            if answer is None:
+                return False
+            try:
+                suit = None if answer.lower() in ("none", "keep") else _suit(answer)
+                ruling = g.nominate(suit)
+            except (GameError, TutorError) as err:
+                self.say(f"  Not allowed: {err}")
+                continue
+            self.say(f"  {ruling.text}")
+            return True
+
     def computer(self) -> None:
         """The computer's move, named once (the engine's ruling), then why it chose it, as far
         as the learner's seat may know it now (:func:`~tutor.teach.players.told.told`)."""
@@ -156,7 +190,12 @@ class _Table:
             self.say(f"{g.hand.title}: {g.rules.name} rules, you sit {self.seat.word}; "
                      f"{g.hand.dealer.word} deals.")
             while (turn := g.to_act) is not None:
-                if turn == self.seat and not self.auto:
+                if not self.auto and g.nomination_due() and g.replay.contract is not None \
+                        and g.replay.contract.declarer == self.seat:
+                    if not self.nominate():
+                        self.say("No more answers: the hand stops here.")
+                        return 1
+                elif turn == self.seat and not self.auto:
                     if not self.learner():
                         self.say("No more answers: the hand stops here.")
                         return 1
