@@ -1,6 +1,6 @@
 """The practice table in a real JupyterLab, in headless Chromium: a whole hand played by clicks,
 what happens after a card (stepped) and *Retry from here*, and *Take over from here* in the
-middle of a lesson, then *Back to the lesson*.
+middle of a lesson, then *Back to the lesson*; the learner's nomination of the joker.
 
 Reuses the JupyterLab server and helpers of ``test_browser_widget`` (a server of its own).
 """
@@ -94,3 +94,42 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
     lesson.get_by_role("button", name="Back to the lesson").click()
     expect(lesson.locator(".tutor-practice")).to_have_count(0)
     expect(lesson.get_by_role("button", name="Take over from here")).to_be_visible()
+
+
+# Seed 20204 (Australian): South has bid misère and picks up the kitty holding the joker
+# (tests/test_practice_nomination.py); one layout a computer card.
+NOMINATING = """\
+from tutor.teach.players import Budget, Game, Phase
+from tutor.views.widgets import PracticeWidget
+game = Game("australian", 20204, budget=Budget(None, 1, 1, 1))
+while game.phase is Phase.AUCTION:
+    game.computer()
+PracticeWidget(game, "S")
+"""
+
+
+def test_the_learner_nominates_the_joker_by_a_button(jupyter_lab: str, page: Any,
+                                                     patient_expect: Any) -> None:
+    expect = patient_expect
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
+                           "outputs": [], "source": NOMINATING}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                            "name": "python3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    page.goto(f"{jupyter_lab}/lab")  # the notebook saved through Lab's own client (its XSRF token)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager")
+    page.evaluate("nb => window.jupyterapp.serviceManager.contents.save('notebooks/nominate.ipynb', "
+                  "{type: 'notebook', format: 'json', content: nb})", notebook)
+    _run_notebook(page, expect, jupyter_lab, "notebooks/nominate.ipynb")
+    table = page.locator(".tutor-practice").first
+    prompt = table.locator(".tw-prompt").first
+    expect(prompt).to_contain_text("pick 3 cards to put away")
+    for card in ("5S", "10D", "4H"):
+        table.locator(f".tutor-card-{card}").click()
+    table.locator(".tutor-discard-button").click()
+    expect(prompt).to_contain_text("You hold the joker, South: nominate the joker's suit?")
+    expect(prompt).to_contain_text("a misère is lost if the joker is not nominated")
+    expect(table.locator(".tutor-nominate-button")).to_have_count(4)  # no keeping it in misère
+    table.locator(".tutor-nominate-H").click()
+    expect(table.locator(".tutor-practice-log")).to_contain_text("South nominates the joker as a heart")
+    expect(prompt).to_contain_text("Your card, South, to trick 1.")

@@ -2,7 +2,9 @@
 
 The table (hands, trick, ruling, earlier tricks) is drawn by a :class:`ReplayWidget` showing the
 hand as it grows; under it the learner's controls for the phase: a call, the cards to put away,
-or the cards in hand (the legal ones marked; an illegal one is refused with the engine's
+the joker's suit (where the rules let the contractor holding it after the discard nominate it:
+a button a suit, and *Keep it as the joker* unless keeping it loses the misère), or the cards in
+hand (the legal ones marked; an illegal one is refused with the engine's
 reason). The computer moves for the other seats at once: the log names each call and card once
 (the engine's ruling), with the computer's reason under its moves. At the end come the short
 summary of the review of the learner's decisions, the whole deal, *Retry from here* and *Show
@@ -30,7 +32,7 @@ from tutor.engine.auction import (
     parse_call,
     run_auction,
 )
-from tutor.engine.cards import Card, TutorError
+from tutor.engine.cards import Card, Suit, TutorError
 from tutor.engine.play import Play
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
@@ -74,6 +76,13 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.discard_button = widgets.Button(description="Put away", button_style="primary")
         self.discard_button.add_class("tutor-discard-button")
         self.discard_button.on_click(lambda _b: self.discard(self._toggled()))
+        # the contractor's joker: a suit each, or kept as the joker where the rules allow it
+        self.nominate_buttons = {suit: _nominate_button(f"{suit.symbol} {suit.word}", suit.value)
+                                 for suit in Suit}
+        for suit, b in self.nominate_buttons.items():
+            b.on_click(lambda _b, suit=suit: self.nominate(suit))
+        self.keep_button = _nominate_button("Keep it as the joker", "keep")
+        self.keep_button.on_click(lambda _b: self.nominate(None))
         self.action_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.message_html = widgets.HTML()
         self.message_html.add_class("tw-feedback-box")
@@ -149,7 +158,32 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         chosen = Play.parse(card) if isinstance(card, str) else card if isinstance(card, Play) else Play(card)
         self._act(lambda: self.game.play(chosen))
 
+    def nominate(self, suit: Suit | str | None) -> None:
+        """The learner, contractor holding the joker after the discard, nominates its suit
+        (``"H"``) or keeps it as the joker (None)."""
+        if not self.nominating:
+            self.message = _box("tw-refused", "There is no joker of yours to nominate now.")
+            return
+        chosen = Suit.parse(suit) if isinstance(suit, str) else suit
+        try:
+            ruling = self.game.nominate(chosen)
+        except (GameError, TutorError) as err:
+            self.message = _box("tw-refused", f"Refused: {escape(str(err))}")
+            return
+        self.message = _box("tw-allowed", escape(ruling.text))
+        self._note([], ruling.text)
+        self.advance()
+
+    @property
+    def nominating(self) -> bool:
+        """Whether the learner, the contractor, is to nominate the joker now."""
+        contract = self.game.replay.contract
+        return contract is not None and contract.declarer == self.learner and self.game.nomination_due()
+
     def _act(self, move: Any) -> None:
+        if self.nominating:
+            self.message = _box("tw-refused", escape("Nominate the joker's suit first."))
+            return
         if self.game.to_act != self.learner:
             self.message = _box("tw-refused", "Not your turn.")
             return
@@ -163,14 +197,17 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.message = _box("tw-allowed", escape(ruling.text))
         if not self.game.hand.auction:  # thrown in: a new deal
             self.reasons = []
-        self._note(self.game.replay.steps[steps:], ruling.text)
+        new = self.game.replay.steps[steps:]
+        if self.nominating:  # the nomination's ruling waits for the learner's answer
+            new = tuple(s for s in new if s.kind is not StepKind.NOMINATE)
+        self._note(new, ruling.text)
         self.advance()
 
     # ------------------------------------------------------------------ the computer's moves
 
     def advance(self) -> None:
         """The computer moves until it is the learner's turn or the hand is over."""
-        while (turn := self.game.to_act) is not None and turn != self.learner:
+        while not self.nominating and (turn := self.game.to_act) is not None and turn != self.learner:
             steps = len(self.game.replay.steps)
             before = self.game.replay
             decision, ruling = self.game.computer()
@@ -196,7 +233,12 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     def _draw(self) -> None:
         game = self.game
-        self.view.load(game.replay)
+        steps = game.replay.steps
+        if self.nominating:  # the table at the discard: the nomination's ruling waits for it
+            at = max(i for i, s in enumerate(steps) if s.kind is not StepKind.NOMINATE)
+            self.view.load(game.replay, at)
+        else:
+            self.view.load(game.replay)
         # the whole log, the latest at the bottom, in a box that scrolls
         self.log_html.value = ('<div style="max-height:18em;overflow-y:auto">'
                                + "<br>".join(self.lines) + "</div>")
@@ -209,9 +251,19 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             if not self.end.children:
                 self.end.show(game.replay, self.learner, self.reasons, self.review)
             return
+        word = self.learner.word
+        if self.nominating:
+            keep = (self.keep_button,) if game.may_keep_joker() else ()
+            rule = game.nomination_rule()
+            said = (f"You hold the joker, {word}: nominate the joker's suit"
+                    f"{', or keep it as the joker' if keep else ''}? ({rule[:1].upper()}{rule[1:]}.)")
+            self.prompt.value = f'<div class="tw-feedback tw-prompt">{escape(said)}</div>'
+            order = render.sorted_hand(held, game.replay.context)
+            self.card_row.children = tuple(card_button(c) for c in order)
+            self.action_row.children = (*self.nominate_buttons.values(), *keep)
+            return
         if game.to_act != self.learner:
             return
-        word = self.learner.word
         if phase is Phase.AUCTION:
             self.prompt.value = f'<div class="tw-feedback tw-prompt">Your call, {word}.</div>'
             calls = self._legal_calls()
@@ -309,6 +361,13 @@ def _code(button: widgets.Widget) -> str:
         if cls.startswith("tutor-card-") and cls != "tutor-card-button":
             return str(cls[len("tutor-card-"):])
     return ""
+
+
+def _nominate_button(label: str, code: str) -> widgets.Button:
+    button = widgets.Button(description=label, button_style="primary")
+    button.add_class("tutor-nominate-button")
+    button.add_class(f"tutor-nominate-{code}")
+    return button
 
 
 def _box(css: str, text: str) -> str:
