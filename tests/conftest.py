@@ -61,6 +61,7 @@ XDIST_GROUPS = {
 }
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown where xdist is off (-p no:xdist)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """With ``--dist loadgroup``: xdist's group scheduling, the groups taken from XDIST_GROUPS."""
     if config.getvalue("dist") != "loadgroup":

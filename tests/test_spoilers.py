@@ -61,6 +61,11 @@ CASES = [
     (CARD, "Never trump with the 10 of hearts.", True, False),     # a wrong choice, rejected
     (CARD, "East plays the 7 of spades, not the 10 of hearts.", True, True),
     (CARD, "East could play the 7 of spades or trump with the 10 of hearts.", True, False),
+    # "trumps" as the noun after a suit names nothing played: held, not done
+    (CARD, "With hearts trumps the 7 of spades is East's lowest card.", True, False),
+    (CARD, "Hearts are trumps, the 7 of spades a loser.", True, False),
+    (CARD, "Hearts as trumps: the 7 of spades is no trump.", True, False),
+    (CARD, "East trumps with the 7 of spades.", True, True),  # the verb
     (BURY, "South buries the 10 of clubs, the 8 of clubs and the king of diamonds.", True, True),
     (BURY, "South holds the 10 of clubs, the 8 of clubs and the king of diamonds.", True, False),
     (BURY, "Misère: put away 10♣ 8♣ K♦", False, True),

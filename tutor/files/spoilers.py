@@ -44,9 +44,13 @@ _REJECTED = re.compile(
 
 
 #: Words that make a named card something done, not only held: "throws the ace of hearts",
-#: "trumps it with the 8 of hearts", "buries the 10 and the 8 of clubs".
+#: "trumps it with the 8 of hearts", "buries the 10 and the 8 of clubs" (not the noun: "with
+#: hearts trumps the 7 of spades is...").
 _DONE = re.compile(
-    r"\b(?:plays?|played|playing|throws?|threw|thrown|throwing|leads?|led|leading|trumps?|trumped|"
+    r"\b(?:plays?|played|playing|throws?|threw|thrown|throwing|leads?|led|leading|"
+    # "trumps" after a suit ("with hearts trumps", "spades are trumps") is the noun
+    r"(?<!hearts\s)(?<!spades\s)(?<!clubs\s)(?<!diamonds\s)(?<!are\s)(?<!as\s)(?<!no\s)(?<!no-)"
+    r"trumps?|trumped|"
     r"trumping|ruffs?|ruffed|ruffing|discards?|discarded|bury|buries|buried|burying|puts? away|"
     r"ducks?|ducked|ducking|wins? with|won with|cash(?:es)?|cashed)\s+(?:[\w,]+\s+){0,3}$",
     re.IGNORECASE)
