@@ -255,6 +255,25 @@ def test_show_what_happens_steps_the_punishing_line_and_the_better_one() -> None
     assert "After 8♥ instead (the double-dummy best card)" in w.end.stepper.children[1].value
 
 
+def test_show_what_happens_draws_the_line_once() -> None:
+    """One view a click: a line drawn again and again under the click (the toggle's options and
+    value each redrawing it) leaves a browser's next click on a view already replaced."""
+    w = _finished()
+    drawn: list[object] = []
+    real = w.end._draw_line
+
+    def count() -> None:
+        drawn.append(w.end.line_toggle.value)
+        real()
+
+    w.end._draw_line = count  # type: ignore[method-assign]
+    w.end.what_happens("7.4")
+    w.end.what_happens("2.4")  # a second card: drawn once more, from the line after it
+    assert drawn == ["played", "played"]
+    w.end.line_toggle.value = "better"  # the learner's own choice still draws it
+    assert drawn == ["played", "played", "better"]
+
+
 def test_a_defender_reads_the_kitty_and_the_discard_face_down_in_the_log() -> None:
     w = PracticeWidget.new("australian", 1, "W", samples=2)
     w.call("pass")  # South wins the auction; the computer plays on to West's first card

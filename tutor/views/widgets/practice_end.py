@@ -39,6 +39,7 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
     def __init__(self, on_retry: Callable[[str], None], on_new_deal: Callable[[], None]) -> None:
         self._on_retry, self._on_new_deal = on_retry, on_new_deal
         self._built = False
+        self._setting = False  # what_happens is setting the toggle: it draws the line once, itself
         self._rep: Replay | None = None
         self._seat: Seat | None = None
         self._review: Review | str | None = None
@@ -78,7 +79,7 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
         self.new_button.on_click(lambda _b: on_new_deal())
         self.line_toggle = widgets.ToggleButtons(options=[], style={"button_width": "auto"})
         self.line_toggle.add_class("tutor-line-toggle")
-        self.line_toggle.observe(lambda _c: self._draw_line(), "value")
+        self.line_toggle.observe(lambda _c: None if self._setting else self._draw_line(), "value")
         self.stepper = widgets.VBox()
         self.stepper.add_class("tutor-line-stepper")
         self.row = widgets.HBox([self.picker, self.retry_button, self.show_button, self.new_button],
@@ -144,8 +145,14 @@ class HandEnd(widgets.VBox):  # type: ignore[misc]
         options = [(f"After your {what.played.card.pretty()}", "played")]
         if what.better is not None:
             options.append((f"After {what.better.card.pretty()} instead", "better"))
-        self.line_toggle.options = options
-        self.line_toggle.value = "played"
+        # new options reset the toggle's value, and each change of value would draw the line
+        # again: a new view each time, under a click a browser may already have aimed at the last
+        self._setting = True
+        try:
+            self.line_toggle.options = options
+            self.line_toggle.value = "played"
+        finally:
+            self._setting = False
         self._draw_line()
         return what
 
