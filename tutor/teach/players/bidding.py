@@ -149,21 +149,26 @@ def _no_trumps_count(hand: Sequence[Card]) -> tuple[float, str]:
     return jokers + aces + 0.5 * kings - (0 if jokers else 2), words
 
 
+#: A card whose :func:`misere_danger` is this or more is likely to win a trick in misère.
+MISERE_DANGEROUS = 3
+
+
+def misere_danger(card: Card, hand: Sequence[Card], pack: Pack) -> int:
+    """The misère count of ``card`` in ``hand``: the cards of its suit ``pack`` holds below it,
+    less two for each lower card of the suit the hand holds beside it (a lone 9 is dangerous, a
+    guarded one less so); the joker 100, the most dangerous of all."""
+    if isinstance(card, Joker):
+        return 100
+    assert isinstance(card, SuitedCard)
+    cover = sum(1 for d in hand if isinstance(d, SuitedCard) and d.suit is card.suit
+                and d.rank.order < card.rank.order)
+    return _below(pack)[card.suit, card.rank.order] - 2 * cover
+
+
 def _misere_danger(hand: Sequence[Card], rules: RuleSet) -> list[Card]:
     """The cards likely to win a trick in misère: the joker, and any card with too few lower
     cards of its suit beside it (a lone 9, an unguarded king)."""
-    below = _below(rules.the_pack)
-    out: list[Card] = []
-    for c in hand:
-        if isinstance(c, Joker):
-            out.append(c)
-            continue
-        assert isinstance(c, SuitedCard)
-        cover = sum(1 for d in hand if isinstance(d, SuitedCard) and d.suit is c.suit
-                    and d.rank.order < c.rank.order)
-        if below[c.suit, c.rank.order] - 2 * cover >= 3:
-            out.append(c)
-    return out
+    return [c for c in hand if misere_danger(c, hand, rules.the_pack) >= MISERE_DANGEROUS]
 
 
 @functools.cache

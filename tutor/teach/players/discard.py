@@ -18,39 +18,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine.auction import Bid, BidKind
-from tutor.engine.cards import Card, Joker, Rank, Suit, SuitedCard
+from tutor.engine.cards import Card, Joker, Pack, Rank, Suit, SuitedCard
 from tutor.engine.play import PlayContext, effective_suit, power
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat
+from tutor.teach.players.bidding import MISERE_DANGEROUS, misere_danger
 from tutor.teach.players.decision import Decision, card_list
 
 __all__ = ["choose_discard"]
 
 
-#: A card this dangerous or more in misère is one the bidder counts to put away.
-_DANGEROUS = 3.0
-
-
-def _misere_danger(card: Card, held: Sequence[Card], pack: Sequence[Card]) -> float:
-    """How likely ``card`` is to win a trick in misère, kept in ``held`` (higher: put away)."""
+def _misere_danger(card: Card, held: Sequence[Card], pack: Pack) -> float:
+    """How likely ``card`` is to win a trick in misère, kept in ``held`` (higher: put away): the
+    bidder's count (:func:`~tutor.teach.players.bidding.misere_danger`), two more for the top
+    card of its suit still out."""
+    danger = misere_danger(card, held, pack)
     if isinstance(card, Joker):
-        return 100.0
+        return float(danger)
     assert isinstance(card, SuitedCard)
-    suit = [d for d in pack if isinstance(d, SuitedCard) and d.suit is card.suit]
-    below = sum(1 for d in suit if d.rank.order < card.rank.order)
-    cover = sum(1 for d in held if isinstance(d, SuitedCard) and d.suit is card.suit
-                and d.rank.order < card.rank.order)
-    top = not any(d.rank.order > card.rank.order and d not in held for d in suit)
-    return below - 2.0 * cover + (2.0 if top else 0.0)
+    top = not any(isinstance(d, SuitedCard) and d.suit is card.suit and d.rank.order > card.rank.order
+                  and d not in held for d in pack.cards)
+    return danger + (2.0 if top else 0.0)
 
 
-def _greedy(held: Sequence[Card], n: int, pack: Sequence[Card], first: Sequence[Card] = ()) -> list[Card]:
-    """``first`` and then, one at a time, the most dangerous card left, to ``n`` cards."""
+def _without(held: Sequence[Card], away: Sequence[Card]) -> list[Card]:
+    """``held`` less the cards of ``away``, each once."""
     kept = list(held)
-    out: list[Card] = []
-    for c in first:
+    for c in away:
         kept.remove(c)
-        out.append(c)
+    return kept
+
+
+def _voids(held: Sequence[Card], kept: Sequence[Card]) -> list[Suit]:
+    """The suits ``held`` had that ``kept`` has none of (misère: a suit is a card's own)."""
+    return [s for s in Suit if any(isinstance(c, SuitedCard) and c.suit is s for c in held)
+            and not any(isinstance(c, SuitedCard) and c.suit is s for c in kept)]
+
+
+def _greedy(held: Sequence[Card], n: int, pack: Pack, first: Sequence[Card] = ()) -> list[Card]:
+    """``first`` and then, one at a time, the most dangerous card left, to ``n`` cards."""
+    kept = _without(held, first)
+    out = list(first)
     while len(out) < n:
         worst = max(kept, key=lambda c: (_misere_danger(c, kept, pack),
                                          c.rank.order if isinstance(c, SuitedCard) else 99))
@@ -59,18 +67,14 @@ def _greedy(held: Sequence[Card], n: int, pack: Sequence[Card], first: Sequence[
     return out
 
 
-def _misere_discard(held: Sequence[Card], n: int, pack: Sequence[Card]) -> tuple[Card, ...]:
+def _misere_discard(held: Sequence[Card], n: int, pack: Pack) -> tuple[Card, ...]:
     """The misère discard: the greedy one, or one that empties a short suit when that keeps no
     more dangerous cards (then the fewer dangerous kept, the lower the worst, the more voids)."""
     def cost(away: Sequence[Card]) -> tuple[int, float, int, float]:
-        kept = list(held)
-        for c in away:
-            kept.remove(c)
+        kept = _without(held, away)
         danger = [_misere_danger(c, kept, pack) for c in kept]
-        voids = sum(1 for s in Suit if any(isinstance(c, SuitedCard) and c.suit is s for c in held)
-                    and not any(isinstance(c, SuitedCard) and c.suit is s for c in kept))
-        return (sum(1 for d in danger if d >= _DANGEROUS), max(danger, default=0.0), -voids,
-                sum(d for d in danger if d > 0))
+        return (sum(1 for d in danger if d >= MISERE_DANGEROUS), max(danger, default=0.0),
+                -len(_voids(held, kept)), sum(d for d in danger if d > 0))
     choices = [_greedy(held, n, pack)]
     for s in Suit:
         short = [c for c in held if isinstance(c, SuitedCard) and c.suit is s]
@@ -100,12 +104,8 @@ def choose_discard(seat: Seat, held: Sequence[Card], bid: Bid, rules: RuleSet) -
     n = rules.kitty_size
     who = seat.word
     if bid.is_misere or bid.kind is BidKind.GRAND_NULLO:  # grand nullo: both partners lose tricks
-        out = _misere_discard(held, n, rules.the_pack.cards)
-        kept = list(held)
-        for c in out:
-            kept.remove(c)
-        voids = [s for s in Suit if any(isinstance(c, SuitedCard) and c.suit is s for c in held)
-                 and not any(isinstance(c, SuitedCard) and c.suit is s for c in kept)]
+        out = _misere_discard(held, n, rules.the_pack)
+        voids = _voids(held, _without(held, out))
         void = f", void in {' and '.join(s.word for s in voids)}" if voids else ""
         return Decision(out, f"{who} puts away {card_list(out)}: the cards most likely to win a "
                              f"trick{void}, keeping its lowest cards.")
