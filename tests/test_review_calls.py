@@ -78,7 +78,7 @@ def _misere_made(held: str, kitty: str, seed: int, deals: int) -> float:
                  Seat.E: tuple(rest[20:30])}
         hand = dataclasses.replace(base, dealer=Seat.E, hands=hands, kitty=tuple(pot),
                                    auction=(Bid(BidKind.MISERE),))
-        o = follow(hand, Seat.S, 0, Bid(BidKind.MISERE), Table(hand, Seat.S, hands, tuple(pot)))
+        o = follow(hand, 0, Bid(BidKind.MISERE), Table(hand, Seat.S, hands, tuple(pot)))
         assert o.bid is not None and o.bid.is_misere
         made += bool(o.made)
     return made / deals
@@ -108,7 +108,7 @@ def test_the_lessons_misere_is_made_on_the_true_cards_with_the_computers_discard
     rep = _replay("misere-or-seven-diamonds")
     hand = rep.hand
     truth = Table(hand, Seat.S, hand.hands, tuple(hand.kitty))
-    o = follow(hand, Seat.S, 3, parse_call("misere"), truth)
+    o = follow(hand, 3, parse_call("misere"), truth)
     assert (o.bid is not None and o.bid.is_misere, o.declarer, o.tricks, o.points) == (True, Seat.S, 0, 250)
 
 
@@ -126,7 +126,7 @@ def test_a_call_is_followed_to_the_final_contract_and_scored_for_the_seats_side(
         lesson: str, seat: str, k: int, call: str, ended: str, points: int) -> None:
     rep = _replay(lesson)
     hand = rep.hand
-    o = follow(hand, Seat.parse(seat), k, parse_call(call),
+    o = follow(hand, k, parse_call(call),
                Table(hand, Seat.parse(seat), hand.hands, tuple(hand.kitty)))
     assert (f"{o.bid} by {o.declarer}", o.points) == (ended, points)
 
@@ -158,7 +158,7 @@ def test_five_handed_the_computer_calls_the_best_card_it_may() -> None:
     rules = preset("five-handed")
     kept = cards("Jo JS 10S 9S 8S KH 4H JC AS 3C")
     # spades: the joker and both bowers cannot be called; the ace is held: the king of spades
-    assert called_card(Seat.N, kept, Bid.parse("7S"), rules) == Card.parse("KS")
+    assert called_card(kept, Bid.parse("7S"), rules) == Card.parse("KS")
 
 
 @pytest.mark.parametrize(("lesson", "seat"), [("five-handed-called-king-under-partners-joker", "N"),
@@ -221,5 +221,5 @@ def test_a_five_handed_misere_is_counted_set_unless_the_exact_test_clears_it() -
     cards): not solved at five players (a solve can take minutes), counted set: +250 to North."""
     rep = _replay("five-handed-called-king-under-partners-joker")
     hand = rep.hand
-    o = follow(hand, Seat.E, 1, parse_call("misere"), Table(hand, Seat.N, hand.hands, tuple(hand.kitty)))
+    o = follow(hand, 1, parse_call("misere"), Table(hand, Seat.N, hand.hands, tuple(hand.kitty)))
     assert (o.declarer, o.tricks, o.made, o.points) == (Seat.E, UNSOLVED_FIVE_HANDED_MISERE, False, 250)

@@ -35,6 +35,7 @@ from tutor.solve import Position
 from tutor.teach.handreview.following import Outcome, Table, follow
 from tutor.teach.handreview.value import CALL_BAD, CALL_DOUBTFUL, Option, Verdict
 from tutor.teach.players.bidding import choose_call
+from tutor.teach.players.decision import Decision
 from tutor.teach.players.inference import History, weighted_layouts
 
 __all__ = ["judge_calls"]
@@ -88,13 +89,14 @@ def _skeleton(rep: Replay, seat: Seat) -> tuple[Position, int]:
     return pos, seats.index(seat)
 
 
-def candidates(hand: Hand, k: int, seat: Seat) -> tuple[list[Call], Call]:
+def candidates(hand: Hand, k: int, seat: Seat) -> tuple[list[Call], Decision[Call]]:
     """The calls judged at call ``k``: a pass, the call made, the computer's call, the cheapest
-    legal bid of each strain and misère (each once, in that order); and the computer's call."""
-    computer = choose_call(seat, hand.hands[seat], hand.auction[:k], hand.rules, hand.dealer).choice
+    legal bid of each strain and misère (each once, in that order); and the computer bidder's
+    decision there (its call and its count)."""
+    computer = choose_call(seat, hand.hands[seat], hand.auction[:k], hand.rules, hand.dealer)
     out: list[Call] = [Pass(), hand.auction[k]]
-    if isinstance(computer, (Pass, Bid)):
-        out.append(computer)
+    if isinstance(computer.choice, (Pass, Bid)):
+        out.append(computer.choice)
     cheapest: dict[str, Bid] = {}
     for b in _bids(hand, k):
         cheapest.setdefault(_key(b), b)
@@ -115,7 +117,7 @@ class _Tally:
     ended: dict[str, float] = dataclasses.field(default_factory=dict)
     ended_made: dict[str, float] = dataclasses.field(default_factory=dict)
 
-    def add(self, o: Outcome, w: float, seat: Seat) -> None:
+    def add(self, o: Outcome, w: float) -> None:
         if o.points is None:
             return
         self.points.append((o.points, w))
@@ -171,8 +173,7 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
             continue
         if not _bids(hand, k) and not _partner_holds(rep, k, seat):
             continue
-        calls, _computer = candidates(hand, k, seat)
-        reason = choose_call(seat, hand.hands[seat], hand.auction[:k], rules, hand.dealer).reason
+        calls, computer = candidates(hand, k, seat)
         history = History(rules=rules, dealer=hand.dealer, calls=tuple(hand.auction[:k]))
         weighted = weighted_layouts(pos, me, history, pack=rules.the_pack.cards,
                                     rng=random.Random(seed * 1009 + 7919 + k), most=layouts)
@@ -183,14 +184,14 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
                      if hand.kitty else ())
             table = Table(hand, seat, hands, kitty)
             for c in calls:
-                tallies[_code(c)].add(follow(hand, seat, k, c, table), w, seat)
+                tallies[_code(c)].add(follow(hand, k, c, table), w)
         judged: list[tuple[float, Option, _Tally, Outcome]] = []
         for c in calls:
             tally = tallies[_code(c)]
             mean = tally.mean()
             if mean is None:
                 continue
-            real = follow(hand, seat, k, c, truth)
+            real = follow(hand, k, c, truth)
             judged.append((mean, Option(_code(c), _said(c), mean, tally.make(), real.points), tally, real))
         if not judged:
             continue
@@ -206,7 +207,7 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
             kind="call", place="auction", index=k, trick=None, seat=seat, done=done[1],
             best=better[1], options=tuple(j[1] for j in judged), mark=mark, loss=loss,
             words=_words(seat, call, done, better, mark, rules.players),
-            note=weighted.note, computer=f"The computer bidder's count: {reason}",
+            note=weighted.note, computer=f"The computer bidder's count: {computer.reason}",
         )
 
 

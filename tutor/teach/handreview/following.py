@@ -111,11 +111,10 @@ def continued(calls: Sequence[Call], hands: Hands, rules: RuleSet, dealer: Seat)
     return tuple(out)
 
 
-def called_card(declarer: Seat, kept: Sequence[Card], bid: Bid, rules: RuleSet) -> Card | None:
-    """Five-handed: the card the computer contractor calls for a partner, the strongest card in
-    the contract it does not hold that the rules let it call (not the joker; not a bower, or no
-    trump, as ``called_card`` says). None: there is none."""
-    del declarer
+def called_card(kept: Sequence[Card], bid: Bid, rules: RuleSet) -> Card | None:
+    """Five-handed: the card the computer contractor, keeping ``kept``, calls for a partner, the
+    strongest card in the contract it does not hold that the rules let it call (not the joker;
+    not a bower, or no trump, as ``called_card`` says). None: there is none."""
     ctx = PlayContext.of(bid, None)
     trumps = ctx.trumps
 
@@ -191,7 +190,7 @@ class Table:
             kept = list(held)
             for c in discard or ():
                 kept.remove(c)
-            card = called_card(declarer, kept, bid, rules)
+            card = called_card(kept, bid, rules)
             holder = next((s for s, cs in self.hands.items() if card in cs and s != declarer), None)
             partner = (holder if rules.partner_call == "seat" else card) if card is not None else None
             if partner is None or (isinstance(partner, Card) and holder is None
@@ -216,10 +215,10 @@ class Table:
         return None, None
 
 
-def follow(hand: Hand, seat: Seat, k: int, call: Call, layout: Table) -> Outcome:
-    """The outcome on ``layout`` of ``call`` as call ``k`` of ``hand``'s auction, continued."""
+def follow(hand: Hand, k: int, call: Call, layout: Table) -> Outcome:
+    """The outcome on ``layout`` of ``call`` as call ``k`` of ``hand``'s auction, continued,
+    scored for the layout's seat (:class:`Table`)."""
     before = list(hand.auction[:k])
     if not (isinstance(call, Pass) and before and run_auction(before, hand.rules, hand.dealer).complete):
         before.append(call)
-    del seat
     return layout.outcome(before)
