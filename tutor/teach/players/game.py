@@ -21,7 +21,7 @@ from tutor.engine.play import IllegalPlay, Play, judge_play, led_suit
 from tutor.engine.replay import Replay, build
 from tutor.engine.rulings import Kind, Ruling
 from tutor.engine.seats import Seat, table
-from tutor.engine.steps import StepKind
+from tutor.engine.steps import Step, StepKind
 from tutor.solve import Position, apply, deal_of, moves
 from tutor.teach.players.bidding import choose_call
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget, choose_play
@@ -214,6 +214,18 @@ class Game:
         if contract is None or self.phase is not Phase.PLAY or not may_nominate(contract.bid, self.rules):
             return False
         return any(isinstance(c, Joker) for c in self.held(contract.declarer))
+
+    def nominating(self, seat: Seat) -> bool:
+        """Whether ``seat``, the contractor, is to nominate the joker now (:meth:`nomination_due`)."""
+        contract = self.auction().contract
+        return contract is not None and contract.declarer == seat and self.nomination_due()
+
+    def shown_steps(self, steps: Sequence[Step]) -> list[Step]:
+        """``steps`` as the table shows them now: while a nomination is due, without the
+        nomination's step (a misère lost with the joker kept), whose ruling waits for it."""
+        if not self.nomination_due():
+            return list(steps)
+        return [s for s in steps if s.kind is not StepKind.NOMINATE]
 
     def may_keep_joker(self) -> bool:
         """Whether keeping the joker un-nominated is within the rules here: not in a misère that

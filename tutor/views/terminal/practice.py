@@ -95,10 +95,7 @@ class _Table:
         computer's reason for the move it names), as the learner's seat may read them. While
         the learner's nomination of the joker is still to come, its step waits for it."""
         rep = self.game.replay
-        shown = list(rep.steps[steps:] or rep.steps[-1:])
-        if self.game.nomination_due():
-            shown = [s for s in shown if s.kind is not StepKind.NOMINATE]
-        for k, step in enumerate(shown):
+        for k, step in enumerate(self.game.shown_steps(rep.steps[steps:] or rep.steps[-1:])):
             self.say("  " + log_text(step, self.seat))
             if k == 0 and why and why_shown(step, self.seat):
                 self.say(f"      Why: {why}")
@@ -190,8 +187,7 @@ class _Table:
             self.say(f"{g.hand.title}: {g.rules.name} rules, you sit {self.seat.word}; "
                      f"{g.hand.dealer.word} deals.")
             while (turn := g.to_act) is not None:
-                if not self.auto and g.nomination_due() and g.replay.contract is not None \
-                        and g.replay.contract.declarer == self.seat:
+                if not self.auto and g.nominating(self.seat):
                     if not self.nominate():
                         self.say("No more answers: the hand stops here.")
                         return 1

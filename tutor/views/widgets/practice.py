@@ -177,8 +177,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     @property
     def nominating(self) -> bool:
         """Whether the learner, the contractor, is to nominate the joker now."""
-        contract = self.game.replay.contract
-        return contract is not None and contract.declarer == self.learner and self.game.nomination_due()
+        return self.game.nominating(self.learner)
 
     def _act(self, move: Any) -> None:
         if self.nominating:
@@ -197,10 +196,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.message = _box("tw-allowed", escape(ruling.text))
         if not self.game.hand.auction:  # thrown in: a new deal
             self.reasons = []
-        new = self.game.replay.steps[steps:]
-        if self.nominating:  # the nomination's ruling waits for the learner's answer
-            new = tuple(s for s in new if s.kind is not StepKind.NOMINATE)
-        self._note(new, ruling.text)
+        # a nomination's ruling waits for the learner's answer
+        self._note(self.game.shown_steps(self.game.replay.steps[steps:]), ruling.text)
         self.advance()
 
     # ------------------------------------------------------------------ the computer's moves
