@@ -183,6 +183,14 @@ def _name(obj: Any, key: str, where: str) -> str:
     return value
 
 
+def _once(seen: set[str], name: str, what: str, where: str) -> str:
+    """``name``, added to ``seen``: a HistoryError where it is there already (listed twice)."""
+    if name in seen:
+        raise HistoryError(f"{where}: the {what} {_said(name)} is listed twice")
+    seen.add(name)
+    return name
+
+
 def _words(obj: Any, key: str, where: str) -> list[str]:
     value: list[Any] = _need(obj, key, list, where)
     for n, word in enumerate(value):
@@ -276,9 +284,7 @@ def check_export(data: Any, source: str = "<json>", now: datetime | None = None)
         if key != key_of(deal, known, trick, place):
             raise HistoryError(f"{where}: 'key' {_said(key)} is not the key of its deal, kind, trick "
                                f"and place ({_said(key_of(deal, known, trick, place))})")
-        if key in keys:
-            raise HistoryError(f"{where}: the question {_said(key)} is listed twice")
-        keys.add(key)
+        _once(keys, key, "question", where)
         out.questions.append((key, deal, kind, trick, place, json.dumps(_words(q, "topics", where)),
                               json.dumps(_words(q, "rulings", where)), _need(q, "prompt", str, where)))
     uids: set[str] = set()
@@ -287,10 +293,7 @@ def check_export(data: Any, source: str = "<json>", now: datetime | None = None)
         key = _need(a, "question", str, where)
         if key not in keys:
             raise HistoryError(f"{where}: question {_said(key)} is not among the export's questions")
-        uid = _name(a, "uid", where)
-        if uid in uids:
-            raise HistoryError(f"{where}: the answer {_said(uid)} is listed twice")
-        uids.add(uid)
+        uid = _once(uids, _name(a, "uid", where), "answer", where)
         when = _time(a, "at", where, now)
         correct = _need(a, "correct", bool, where)
         seconds = _number(a, "seconds", where, 0, MAX_SECONDS, (int, float))
@@ -320,20 +323,14 @@ def _check_puzzles(data: Any, source: str, now: datetime, out: CheckedExport) ->
     keys: set[str] = set()
     for n, p in enumerate(_need(data, "puzzles", list, source)):
         where = f"{source}: puzzles[{n}]"
-        key = _name(p, "key", where)
-        if key in keys:
-            raise HistoryError(f"{where}: the puzzle {_said(key)} is listed twice")
-        keys.add(key)
+        key = _once(keys, _name(p, "key", where), "puzzle", where)
         r = _checked_rating(p, where)
         out.puzzles.append((key, _need(p, "title", str, where), json.dumps(_words(p, "themes", where)),
                             r.rating, r.deviation, r.volatility))
     uids: set[str] = set()
     for n, a in enumerate(_need(data, "attempts", list, source)):
         where = f"{source}: attempts[{n}]"
-        uid = _name(a, "uid", where)
-        if uid in uids:
-            raise HistoryError(f"{where}: the attempt {_said(uid)} is listed twice")
-        uids.add(uid)
+        uid = _once(uids, _name(a, "uid", where), "attempt", where)
         key = _need(a, "puzzle", str, where)
         if key not in keys:
             raise HistoryError(f"{where}: puzzle {_said(key)} is not among the export's puzzles")

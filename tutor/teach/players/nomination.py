@@ -82,8 +82,11 @@ def choose_nomination(pos: Position, seat: Seat, bid: Bid, rules: RuleSet, *, pa
     def mean(c: Suit | None) -> float:
         return sum(totals[c]) / len(totals[c])
 
-    best = max(choices, key=lambda c: (made(c), -mean(c) if minimise else mean(c)))  # first of equals
-    rival = max((c for c in choices if c != best), key=lambda c: (made(c), -mean(c) if minimise else mean(c)))
+    def rank(c: Suit | None) -> tuple[int, float]:
+        return made(c), -mean(c) if minimise else mean(c)
+
+    best = max(choices, key=rank)  # the first of equals
+    rival = max((c for c in choices if c != best), key=rank)
     n = len(totals[best])
     how = f"every one of the {n} layouts" if exact else f"{n} layouts of the cards it cannot see"
     verb = ("keeps the joker as the wildcard" if best is None
