@@ -16,7 +16,7 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from shipped_lessons import checked
+from shipped_lessons import checked, lesson, note_text
 
 from tutor.engine.auction import Bid, Contract, parse_call
 from tutor.engine.cards import Card, parse_card
@@ -37,16 +37,6 @@ NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-pla
        "game-end-push-over-their-seven-hearts", "three-handed-two-against-one-west-has-the-trick",
        "five-handed-called-king-under-partners-joker",
        "misere-bidding-no-room-for-the-kitty", "defence-left-bower-on-the-ace")
-
-
-def _replay(name: str) -> Replay:
-    rp, problems = handfile.check(HANDS / f"{name}.yaml")
-    assert problems == [] and rp is not None
-    return rp
-
-
-def _note(rp: Replay, key: str) -> str:
-    return " ".join(rp.hand.notes[key].split())
 
 
 @pytest.mark.parametrize("name", NEW)
@@ -76,7 +66,7 @@ def _unseen_by_south(rp: Replay) -> list[Card]:
 
 
 def test_the_kitty_figures_worked_out_by_hand() -> None:
-    rp = _replay("kitty-odds-one-trick-not-two")
+    rp = lesson("kitty-odds-one-trick-not-two")
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
     unseen = _unseen_by_south(rp)
@@ -93,7 +83,7 @@ def test_the_kitty_figures_worked_out_by_hand() -> None:
     # the claim's card list is exactly the eight trumps and the three aces South cannot see
     listed = next(k for k in rp.hand.kitty_claims["auction"] if k.any_of).any_of
     assert sorted(map(str, listed)) == sorted(map(str, trumps + aces))
-    note = _note(rp, "auction")
+    note = note_text(rp, "auction")
     for words in ("33 cards", "5456 kitties", "58%", "14%", "72%", "25%"):
         assert words in note
     # and the kitty that came brings one of them: the 10 of hearts, a trump
@@ -101,13 +91,13 @@ def test_the_kitty_figures_worked_out_by_hand() -> None:
 
 
 def test_the_kitty_lessons_south_holds_both_bowers_and_no_side_ace() -> None:
-    rp = _replay("kitty-odds-one-trick-not-two")
+    rp = lesson("kitty-odds-one-trick-not-two")
     held = {str(c) for c in rp.hand.hands[Seat.S]}
     assert {"JH", "JD"} <= held and not held & {"AS", "AC", "AD", "AH", "Jo"}
 
 
 def test_at_three_the_kitty_is_three_of_23_cards() -> None:
-    rp = _replay("three-handed-no-partner-count-the-kitty")
+    rp = lesson("three-handed-no-partner-count-the-kitty")
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
     unseen = _unseen_by_south(rp)
@@ -131,7 +121,7 @@ def test_at_three_the_kitty_is_three_of_23_cards() -> None:
 
 
 def test_at_three_the_left_bower_runs_into_the_right_and_south_ruffs_the_ace_of_spades() -> None:
-    rp = _replay("three-handed-no-partner-count-the-kitty")
+    rp = lesson("three-handed-no-partner-count-the-kitty")
     third, fourth = rp.tricks[2], rp.tricks[3]
     assert [str(p.card) for p in third.plays][:2] == ["JD", "JH"] and third.winner is Seat.W
     assert [str(p.card) for p in fourth.plays] == ["AS", "JS", "8H"] and fourth.winner is Seat.S
@@ -156,7 +146,7 @@ def _values_by_discard(rp: Replay) -> list[int]:
 
 
 def test_the_misere_is_safe_with_many_discards_and_seven_diamonds_with_few() -> None:
-    rp = _replay("misere-or-seven-diamonds")
+    rp = lesson("misere-or-seven-diamonds")
     misere = _values_by_discard(rp)
     assert len(misere) == 286 and min(misere) == 0 and misere.count(0) == 118
     auction = (*rp.hand.auction[:3], parse_call("7D"), *rp.hand.auction[4:])
@@ -164,12 +154,12 @@ def test_the_misere_is_safe_with_many_discards_and_seven_diamonds_with_few() -> 
                              par=None, decision=None))
     seven = _values_by_discard(diamonds)
     assert max(seven) == 7 and seven.count(7) == 3   # "only with one of the best 3 of the 286 discards"
-    note = _note(rp, "auction")
+    note = note_text(rp, "auction")
     assert "best 3 of the 286 discards" in note and "makes exactly seven" in note
 
 
 def test_in_the_misere_partners_high_diamonds_are_out_of_play() -> None:
-    rp = _replay("misere-or-seven-diamonds")
+    rp = lesson("misere-or-seven-diamonds")
     north = {str(c) for c in rp.hand.hands[Seat.N]}
     assert {"AD", "KD"} <= north
     assert all(len(t.plays) == 3 and Seat.N not in t.seats for t in rp.tricks)
@@ -180,7 +170,7 @@ def test_in_the_misere_partners_high_diamonds_are_out_of_play() -> None:
 
 
 def test_the_misere_lead_voids_south_in_clubs_and_hearts() -> None:
-    rp = _replay("misere-or-seven-diamonds")
+    rp = lesson("misere-or-seven-diamonds")
     kept = set(rp.hand.hands[Seat.S]) | set(rp.hand.kitty)
     kept -= set(rp.hand.discard or ())
     suits = sorted(str(c)[-1] for c in kept)
@@ -191,7 +181,7 @@ def test_the_misere_lead_voids_south_in_clubs_and_hearts() -> None:
 # --- draw trumps first? ----------------------------------------------------------------------
 
 def test_four_trumps_out_rank_above_souths_queen_and_the_joker_above_the_right_bower() -> None:
-    rp = _replay("declarer-play-ruff-before-trumps")
+    rp = lesson("declarer-play-ruff-before-trumps")
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
     from tutor.engine.play import power
@@ -208,7 +198,7 @@ def test_four_trumps_out_rank_above_souths_queen_and_the_joker_above_the_right_b
 
 
 def test_south_is_void_in_diamonds_and_norths_only_trump_ruffs_a_spade() -> None:
-    rp = _replay("declarer-play-ruff-before-trumps")
+    rp = lesson("declarer-play-ruff-before-trumps")
     assert sorted(str(c) for c in rp.hand.discard or ()) == ["4D", "6D", "8D"]
     assert [str(c) for c in rp.hand.hands[Seat.N] if str(c).endswith("H")] == ["8H"]
     second = rp.tricks[1]
@@ -216,7 +206,7 @@ def test_south_is_void_in_diamonds_and_norths_only_trump_ruffs_a_spade() -> None
     third = rp.tricks[2]
     assert third.leader is Seat.N and third.winner is Seat.S
     assert str(rp.tricks[-1].plays[0].card) == "JH" and rp.tricks[-1].winner is Seat.S
-    assert re.search(r"ace of diamonds is still out", _note(rp, "3.3"))
+    assert re.search(r"ace of diamonds is still out", note_text(rp, "3.3"))
 
 
 # --- the sacrifice ---------------------------------------------------------------------------
@@ -227,7 +217,7 @@ BEFORE = {Side.NS: 220, Side.EW: 380}
 
 def _premise() -> dict[Side, int]:
     """The score the intro states: "The score is North–South 220, East–West 380"."""
-    m = re.search(r"The score is North–South (\d+), East–West (\d+)", _note(_replay(SACRIFICE), "intro"))
+    m = re.search(r"The score is North–South (\d+), East–West (\d+)", note_text(lesson(SACRIFICE), "intro"))
     assert m is not None
     return {Side.NS: int(m[1]), Side.EW: int(m[2])}
 
@@ -256,7 +246,7 @@ def test_the_sacrifice_at_this_score(bid: str, by: Seat, taken: int, totals: dic
 
 
 def test_the_sacrifice_the_lesson_plays_and_the_words_that_state_it() -> None:
-    rp = _replay(SACRIFICE)
+    rp = lesson(SACRIFICE)
     assert rp.contract is not None and rp.result is not None
     assert (str(rp.contract.bid), rp.contract.declarer) == ("7C", Seat.S)
     assert dict(rp.result.score) == {Side.NS: -160, Side.EW: 50}
@@ -265,7 +255,7 @@ def test_the_sacrifice_the_lesson_plays_and_the_words_that_state_it() -> None:
     decision = rp.hand.decision
     assert decision is not None
     assert [decision.tricks[i] for i in range(len(decision.choices))] == [10, 5]
-    intro, auction, outro = (_note(rp, k) for k in ("intro", "auction", "outro"))
+    intro, auction, outro = (note_text(rp, k) for k in ("intro", "auction", "outro"))
     for words in ("North–South 220, East–West 380", "Seven spades made is 140", "to 520",
                   "seven clubs, 160", "10 a trick"):
         assert words in intro
@@ -277,7 +267,7 @@ def test_the_sacrifice_the_lesson_plays_and_the_words_that_state_it() -> None:
 
 
 def test_east_west_hold_the_joker_and_both_bowers_of_spades_and_clubs() -> None:
-    rp = _replay(SACRIFICE)
+    rp = lesson(SACRIFICE)
     east_west = {str(c) for s in (Seat.E, Seat.W) for c in rp.hand.hands[s]}
     assert {"Jo", "JS", "JC"} <= east_west
     # South's count: five clubs to the ace and the ace of spades, with the kitty and partner's one
@@ -295,7 +285,7 @@ TEN = "ten-level-nine-trumps-nine-or-ten"
 
 
 def test_nine_trumps_with_the_three_best_and_four_out() -> None:
-    rp = _replay(TEN)
+    rp = lesson(TEN)
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
     south = [c for c in rp.hand.hands[Seat.S]]
@@ -309,7 +299,7 @@ def test_nine_trumps_with_the_three_best_and_four_out() -> None:
 
 
 def test_what_the_kitty_brings_to_nine_trumps_worked_out_by_hand() -> None:
-    rp = _replay(TEN)
+    rp = lesson(TEN)
     assert comb(33, 3) == 5456
 
     def at_least_one(good: int) -> int:
@@ -318,10 +308,10 @@ def test_what_the_kitty_brings_to_nine_trumps_worked_out_by_hand() -> None:
     assert [at_least_one(4), at_least_one(7)] == [33, 52]    # four trumps; and the three aces
     claims = rp.hand.kitty_claims["auction"]
     assert sorted(map(str, claims[1].any_of)) == sorted(["AH", "QH", "10H", "7H", "AS", "AC", "AD"])
-    note = _note(rp, "auction")
+    note = note_text(rp, "auction")
     for words in ("33 cards", "5456 kitties", "33%", "52%", "a set costs 500"):
         assert words in note
-    assert "48% of kitties" in _note(rp, "outro") and 100 - 52 == 48
+    assert "48% of kitties" in note_text(rp, "outro") and 100 - 52 == 48
     # the kitty that came brings a tenth trump, and South keeps ten trumps
     assert [str(c) for c in rp.hand.kitty if str(c) in ("AH", "QH", "10H", "7H")] == ["7H"]
     kept = set(rp.hand.hands[Seat.S]) | set(rp.hand.kitty)
@@ -337,17 +327,17 @@ def test_what_the_kitty_brings_to_nine_trumps_worked_out_by_hand() -> None:
     ("7H", 10, 250, "all ten tricks on a contract worth less than 250 score 250"),
 ])
 def test_what_nine_and_ten_hearts_score(bid: str, taken: int, score: int, words: str) -> None:
-    assert words in _note(_replay(TEN), "intro")
+    assert words in note_text(lesson(TEN), "intro")
     result = score_hand(Contract(Bid.parse(bid), Seat.S), {Side.NS: taken, Side.EW: 10 - taken},
                         preset("australian"))
     assert result.score[Side.NS] == score
 
 
 def test_nine_hearts_takes_all_ten_and_scores_400() -> None:
-    rp = _replay(TEN)
+    rp = lesson(TEN)
     assert rp.contract is not None and rp.result is not None
     assert dict(rp.result.score) == {Side.NS: 400, Side.EW: 0}
-    assert "400 to North–South" in _note(rp, "outro") and "scored 500" in _note(rp, "outro")
+    assert "400 to North–South" in note_text(rp, "outro") and "scored 500" in note_text(rp, "outro")
     decision = rp.hand.decision
     assert decision is not None and [decision.tricks[i] for i in range(2)] == [10, 10]
     second = rp.tricks[1]
@@ -360,7 +350,7 @@ LET = "competitive-their-trumps-let-them-play"
 
 
 def test_souths_strength_is_in_their_trumps_and_none_in_partners() -> None:
-    rp = _replay(LET)
+    rp = lesson(LET)
     assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("8H", Seat.E)
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
@@ -377,7 +367,7 @@ def test_souths_strength_is_in_their_trumps_and_none_in_partners() -> None:
 
 
 def test_letting_them_play_costs_them_300_and_bidding_on_would_cost_340() -> None:
-    rp = _replay(LET)
+    rp = lesson(LET)
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: 40, Side.EW: -300}
     decision = rp.hand.decision
     assert decision is not None and decision.call == 8   # the ninth call, South's pass
@@ -385,7 +375,7 @@ def test_letting_them_play_costs_them_300_and_bidding_on_would_cost_340() -> Non
     rules = preset("australian")
     nine = score_hand(Contract(Bid.parse("9S"), Seat.S), {Side.NS: 6, Side.EW: 4}, rules)
     assert dict(nine.score) == {Side.NS: -340, Side.EW: 40}
-    note = _note(rp, "auction")
+    note = note_text(rp, "auction")
     for words in ("six tricks, two off", "six too, three off", "East–West lose 300", "North–South 340"):
         assert words in note
     # the auction the intro tells, and South the only one still able to bid
@@ -393,7 +383,7 @@ def test_letting_them_play_costs_them_300_and_bidding_on_would_cost_340() -> Non
 
 
 def test_the_defence_wins_with_the_ace_of_hearts_and_the_left_bower() -> None:
-    rp = _replay(LET)
+    rp = lesson(LET)
     third, fourth, fifth = rp.tricks[2], rp.tricks[3], rp.tricks[4]
     assert [str(p.card) for p in third.plays][:2] == ["Jo", "KH"] and third.winner is Seat.E
     assert str(fourth.plays[1].card) == "AH" and fourth.winner is Seat.S
@@ -414,7 +404,7 @@ AT = {Side.NS: 240, Side.EW: 380}
 ])
 def test_at_240_to_380_whoever_makes_this_hand_wins(
         bid: str, by: Seat, taken: int, totals: dict[Side, int], winners: tuple[Side, ...]) -> None:
-    m = re.search(r"The score is North–South (\d+), East–West (\d+)", _note(_replay(PUSH), "intro"))
+    m = re.search(r"The score is North–South (\d+), East–West (\d+)", note_text(lesson(PUSH), "intro"))
     assert m is not None and {Side.NS: int(m[1]), Side.EW: int(m[2])} == AT
     rules = preset("australian")
     side = Side.NS if by in (Seat.N, Seat.S) else Side.EW
@@ -426,7 +416,7 @@ def test_at_240_to_380_whoever_makes_this_hand_wins(
 
 
 def test_the_push_the_lesson_plays_and_the_words_that_state_it() -> None:
-    rp = _replay(PUSH)
+    rp = lesson(PUSH)
     assert rp.contract is not None and rp.result is not None
     assert (str(rp.contract.bid), rp.contract.declarer) == ("8D", Seat.S)
     assert dict(rp.result.score) == {Side.NS: 280, Side.EW: 20}
@@ -434,10 +424,10 @@ def test_the_push_the_lesson_plays_and_the_words_that_state_it() -> None:
     assert decision is not None and [decision.tricks[i] for i in range(2)] == [7, 9]
     assert rp.hand.par == 8   # the discard South made costs the ninth trick
     for words in ("to take East–West to 580", "to take you to 520", "seven diamonds"):
-        assert words in _note(rp, "intro")
+        assert words in note_text(rp, "intro")
     for words in ("costs 280", "seven tricks, exactly enough", "nine after the best discard"):
-        assert words in _note(rp, "auction")
-    assert "reach 520 and win the game" in _note(rp, "outro")
+        assert words in note_text(rp, "auction")
+    assert "reach 520 and win the game" in note_text(rp, "outro")
     # "the joker, the left bower and two more trumps" in partner's diamonds
     ctx = rp.context
     assert ctx is not None
@@ -454,7 +444,7 @@ TWO = "three-handed-two-against-one-west-has-the-trick"
 
 
 def test_wests_jack_has_the_trick_and_east_has_no_spade() -> None:
-    rp = _replay(TWO)
+    rp = lesson(TWO)
     assert rp.rules.players == 3 and rp.contract is not None
     assert (str(rp.contract.bid), rp.contract.declarer) == ("6H", Seat.S)
     first, second = rp.tricks[0], rp.tricks[1]
@@ -468,20 +458,20 @@ def test_wests_jack_has_the_trick_and_east_has_no_spade() -> None:
 
 
 def test_a_trump_on_wests_trick_lets_six_hearts_make() -> None:
-    rp = _replay(TWO)
+    rp = lesson(TWO)
     from tutor.solve import analyse
     third_card = analyse(rp).plays[5]          # trick 2, card 3: East's
     assert third_card.seat is Seat.E and str(third_card.play) == "7C"
     values = {str(p): v for p, v in third_card.options.items()}
     assert values["7C"] == 4 and values["9H"] == values["JH"] == values["AH"] == 6
-    assert "four tricks" in _note(rp, "2.3") and "take six and make" in _note(rp, "2.3")
+    assert "four tricks" in note_text(rp, "2.3") and "take six and make" in note_text(rp, "2.3")
 
 
 def test_each_defender_scores_their_own_tricks() -> None:
-    rp = _replay(TWO)
+    rp = lesson(TWO)
     assert rp.result is not None
     assert {side.value: points for side, points in rp.result.score.items()} == {"S": -100, "E": 10, "W": 40}
-    assert "South loses 100, West scores 40 for four tricks and East 10 for one" in _note(rp, "outro")
+    assert "South loses 100, West scores 40 for four tricks and East 10 for one" in note_text(rp, "outro")
     ninth = rp.tricks[8]
     assert [str(p.card) for p in ninth.plays] == ["10S", "9D", "JH"] and ninth.winner is Seat.E
 
@@ -492,7 +482,7 @@ CALLED = "five-handed-called-king-under-partners-joker"
 
 
 def test_south_west_holds_the_called_king_and_the_right_bower() -> None:
-    rp = _replay(CALLED)
+    rp = lesson(CALLED)
     assert rp.rules.players == 5 and str(rp.hand.partner) == "KD"
     assert rp.contract is not None and (str(rp.contract.bid), rp.contract.declarer) == ("7D", Seat.N)
     sw = {str(c) for c in rp.hand.hands[Seat.SW]}
@@ -504,23 +494,23 @@ def test_south_west_holds_the_called_king_and_the_right_bower() -> None:
 
 
 def test_a_high_trump_under_the_joker_throws_a_trick_away() -> None:
-    rp = _replay(CALLED)
+    rp = lesson(CALLED)
     from tutor.solve import analyse
     card = analyse(rp).plays[3]                                # trick 1, card 4: South-West's
     assert card.seat is Seat.SW
     assert {str(p): v for p, v in card.options.items()} == {"6D": 9, "KD": 8, "JD": 8}
-    assert "take nine tricks" in _note(rp, "1.4") and "eight" in _note(rp, "1.4")
+    assert "take nine tricks" in note_text(rp, "1.4") and "eight" in note_text(rp, "1.4")
 
 
 def test_the_called_partner_shares_the_contract_and_shows_itself_by_the_card() -> None:
-    rp = _replay(CALLED)
+    rp = lesson(CALLED)
     assert rp.result is not None
     score = {side.value: points for side, points in rp.result.score.items()}
     assert score == {"N": 180, "SW": 180, "E": 0, "SE": 0, "W": 10}
     third = rp.tricks[2]
     assert [str(p.card) for p in third.plays] == ["6H", "3H", "8C", "KD", "4H"]
     assert "KH" in {str(c) for c in rp.hand.hands[Seat.W]}    # "West ... could hold a higher heart"
-    assert "each of them scores 180" in _note(rp, "outro")
+    assert "each of them scores 180" in note_text(rp, "outro")
 # --- the left bower on the ace ---------------------------------------------------------------
 
 LEFT_ON_ACE = "defence-left-bower-on-the-ace"
@@ -541,7 +531,7 @@ def _trumps_now(rp: Replay, cards: int) -> dict[Seat, list[str]]:
 def test_the_left_bower_takes_the_ace_and_the_joker_the_right_bower() -> None:
     from tutor.engine.play import power
 
-    rp = _replay(LEFT_ON_ACE)
+    rp = lesson(LEFT_ON_ACE)
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
 
@@ -573,7 +563,7 @@ def test_the_left_bower_takes_the_ace_and_the_joker_the_right_bower() -> None:
     ns = [t for t in rp.tricks if t.winner in (Seat.N, Seat.S)]
     assert len(ns) == 4 and rp.result is not None and not rp.result.made
     assert dict(rp.result.score) == {Side.NS: 40, Side.EW: -200}
-    assert "lose 200" in _note(rp, "outro") and "score 40" in _note(rp, "outro")
+    assert "lose 200" in note_text(rp, "outro") and "score 40" in note_text(rp, "outro")
 
 
 # --- no room for the kitty -------------------------------------------------------------------
@@ -582,7 +572,7 @@ NO_ROOM = "misere-bidding-no-room-for-the-kitty"
 
 
 def test_the_misere_that_leaves_no_room_for_the_kitty_counted_by_hand() -> None:
-    rp = _replay(NO_ROOM)
+    rp = lesson(NO_ROOM)
     south = [str(c) for c in rp.hand.hands[Seat.S]]
     honours = ("A", "K", "Q", "J")
     # "Seven low cards, and three that could win a trick": the ace, the king and the jack
@@ -600,7 +590,7 @@ def test_the_misere_that_leaves_no_room_for_the_kitty_counted_by_hand() -> None:
         return percent(Fraction(sum(comb(14, j) * comb(19, 3 - j) for j in range(k, 4)), comb(33, 3)))
 
     assert (at_least(1), at_least(2)) == (82, 38)
-    note = _note(rp, "auction")
+    note = note_text(rp, "auction")
     for words in ("33 cards", "14 of those", "82%", "38%", "at least four tricks", "ten tricks",
                   "nine after", "cost them 250"):
         assert words in note

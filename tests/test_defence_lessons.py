@@ -12,14 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-from shipped_lessons import checked
+from shipped_lessons import checked, lesson, note_text, options_at
 
 from tutor.engine.cards import Card
 from tutor.engine.play import effective_suit
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat, Side
-from tutor.files import handfile
-from tutor.solve import analyse, apply, deal_of
+from tutor.solve import apply, deal_of
 from tutor.teach.topics import stage_of
 
 HANDS = Path(__file__).resolve().parent.parent / "hands"
@@ -30,16 +29,6 @@ CROSS = "declarer-play-cross-to-partners-void"
 SIGNAL = "defence-partners-discard-asks-for-hearts"
 VOID = "no-trumps-defence-lead-into-the-void"
 NEW = (OVER_TRUMP, KEEP_THREE, OPEN_MISERE, CROSS, SIGNAL, VOID)
-
-
-def _replay(name: str) -> Replay:
-    rp, problems = handfile.check(HANDS / f"{name}.yaml")
-    assert problems == [] and rp is not None
-    return rp
-
-
-def _note(rp: Replay, key: str) -> str:
-    return " ".join(rp.hand.notes[key].split())
 
 
 _RANK = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "10": "10", "9": "9", "8": "8",
@@ -105,11 +94,7 @@ ALTERNATIVES = {
 
 @pytest.mark.parametrize(("name", "key"), sorted(ALTERNATIVES), ids=str)
 def test_the_cards_a_note_weighs_come_to_what_it_says(name: str, key: str) -> None:
-    rp = _replay(name)
-    an = analyse(rp)
-    t, c = (int(x) for x in key.split("."))
-    index = sum(len(trick) for trick in rp.hand.play[: t - 1]) + c - 1
-    options = {str(p): v for p, v in an.plays[index].options.items()}
+    options = options_at(lesson(name), key)
     for card, value in ALTERNATIVES[(name, key)].items():
         assert options[card] == value, f"{card}: {options[card]} (all: {options})"
 
@@ -127,8 +112,8 @@ DESCRIBED = [
 @pytest.mark.parametrize(("name", "place", "seat", "start", "end"), DESCRIBED, ids=str)
 def test_the_hand_described_is_the_hand_dealt(name: str, place: str, seat: Seat, start: str,
                                              end: str) -> None:
-    rp = _replay(name)
-    note = _note(rp, place)
+    rp = lesson(name)
+    note = note_text(rp, place)
     text = note[note.index(start):note.index(end)]
     assert sorted(cards_named(text)) == sorted(str(c) for c in rp.hand.hands[seat]), text
 
@@ -142,7 +127,7 @@ def _trumps(rp: Replay, cards: list[str]) -> list[str]:
 
 
 def test_west_plays_last_and_the_joker_and_left_bower_have_gone() -> None:
-    rp = _replay(OVER_TRUMP)
+    rp = lesson(OVER_TRUMP)
     sixth = rp.tricks[5]
     assert [str(p.card) for p in sixth.plays] == ["KS", "8C", "8H", "KH"]
     assert sixth.seats[-1] is Seat.W and sixth.winner is Seat.W
@@ -157,18 +142,18 @@ def test_west_plays_last_and_the_joker_and_left_bower_have_gone() -> None:
 
 
 def test_the_over_trump_lesson_is_set_by_one() -> None:
-    rp = _replay(OVER_TRUMP)
+    rp = lesson(OVER_TRUMP)
     assert rp.result is not None
     assert dict(rp.result.score) == {Side.NS: -200, Side.EW: 40}
     assert rp.tricks[7].winner is Seat.E and str(rp.tricks[7].plays[2].card) == "QD"
-    assert "56% of the layouts" in _note(rp, "6.4")
-    assert "set by one, North–South lose 200 and East–West score 40" in _note(rp, "outro")
+    assert "56% of the layouts" in note_text(rp, "6.4")
+    assert "set by one, North–South lose 200 and East–West score 40" in note_text(rp, "outro")
 
 
 # --- keeping three winners in no-trumps ------------------------------------------------------
 
 def test_east_needs_all_three_last_tricks_and_holds_three_winners_to_be() -> None:
-    rp = _replay(KEEP_THREE)
+    rp = lesson(KEEP_THREE)
     won = [t.winner for t in rp.tricks[:7]]
     # "South's sixth trick, with three still to play, and East–West have taken one"
     assert won.count(Seat.S) == 6 and won.count(Seat.E) + won.count(Seat.W) == 1
@@ -177,13 +162,13 @@ def test_east_needs_all_three_last_tricks_and_holds_three_winners_to_be() -> Non
     assert _held(rp, 8, Seat.S) == ["8D", "KC", "KD"]
     assert [t.winner for t in rp.tricks[7:]] == [Seat.E, Seat.E, Seat.E]
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: -220, Side.EW: 40}
-    assert "52% of the layouts" in _note(rp, "7.4")
+    assert "52% of the layouts" in note_text(rp, "7.4")
 
 
 # --- open misère: under the contractor's lone club -------------------------------------------
 
 def test_south_has_one_club_and_the_last_diamonds_and_west_only_clubs() -> None:
-    rp = _replay(OPEN_MISERE)
+    rp = lesson(OPEN_MISERE)
     assert all(len(t.plays) == 3 and Seat.N not in t.seats for t in rp.tricks)
     # "The defence has won the first six tricks"
     assert all(t.winner in (Seat.E, Seat.W) for t in rp.tricks[:6])
@@ -192,19 +177,19 @@ def test_south_has_one_club_and_the_last_diamonds_and_west_only_clubs() -> None:
     # "the last three diamonds in play": no defender holds a diamond at trick 7
     assert not [c for seat in (Seat.E, Seat.W) for c in _held(rp, 7, seat) if c.endswith("D")]
     # the shown hand the intro describes: South's nine cards after the first trick
-    note = _note(rp, "intro")
+    note = note_text(rp, "intro")
     text = note[note.index("hand went down"):note.index("The defence")]
     assert sorted(cards_named(text)) == _held(rp, 2, Seat.S)
     seventh = rp.tricks[6]
     assert [str(p.card) for p in seventh.plays] == ["5C", "6C", "7C"] and seventh.winner is Seat.S
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: -500, Side.EW: 0}
-    assert "44% of the layouts" in _note(rp, "7.1")
+    assert "44% of the layouts" in note_text(rp, "7.1")
 
 
 # --- crossing to partner's void --------------------------------------------------------------
 
 def test_south_shows_the_spade_void_and_the_top_trumps_are_out() -> None:
-    rp = _replay(CROSS)
+    rp = lesson(CROSS)
     second = rp.tricks[1]
     assert str(second.plays[1].card) == "5D" and second.seats[1] is Seat.S   # South shows the void
     assert not [c for c in _held(rp, 3, Seat.S) if c.endswith("S")]
@@ -217,13 +202,13 @@ def test_south_shows_the_spade_void_and_the_top_trumps_are_out() -> None:
     assert third.winner is Seat.S and str(third.plays[2].card) == "7H"
     assert fourth.leader is Seat.S and str(fourth.plays[0].card) == "QC" and fourth.winner is Seat.N
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: 100, Side.EW: 40}
-    assert "87% of the layouts" in _note(rp, "3.1")
+    assert "87% of the layouts" in note_text(rp, "3.1")
 
 
 # --- partner's discard -----------------------------------------------------------------------
 
 def test_east_throws_a_high_heart_on_a_club_and_holds_the_ace() -> None:
-    rp = _replay(SIGNAL)
+    rp = lesson(SIGNAL)
     third = rp.tricks[2]
     assert [str(p.card) for p in third.plays] == ["7C", "9H", "QC", "KC"] and third.seats[1] is Seat.E
     east = _held(rp, 3, Seat.E)
@@ -234,13 +219,13 @@ def test_east_throws_a_high_heart_on_a_club_and_holds_the_ace() -> None:
     fourth = rp.tricks[3]
     assert str(fourth.plays[0].card) == "8H" and fourth.winner is Seat.E
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: -180, Side.EW: 40}
-    assert "49% of the layouts" in _note(rp, "4.1")
+    assert "49% of the layouts" in note_text(rp, "4.1")
 
 
 # --- no-trumps: leading into the contractor's void -------------------------------------------
 
 def test_east_shows_the_diamond_void_and_keeps_the_joker() -> None:
-    rp = _replay(VOID)
+    rp = lesson(VOID)
     second = rp.tricks[1]
     assert [str(p.card) for p in second.plays] == ["KD", "QS", "6D", "4D"] and second.seats[1] is Seat.E
     east = _held(rp, 3, Seat.E)
@@ -251,4 +236,4 @@ def test_east_shows_the_diamond_void_and_keeps_the_joker() -> None:
     assert str(third.plays[1].card) == "7H" and third.winner is Seat.N
     assert [t.winner.side for t in rp.tricks].count(Side.NS) == 4
     assert rp.result is not None and dict(rp.result.score) == {Side.NS: 40, Side.EW: -220}
-    assert "90% of the layouts" in _note(rp, "3.1")
+    assert "90% of the layouts" in note_text(rp, "3.1")

@@ -14,6 +14,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from shipped_lessons import lesson, note_text, options_at
 
 from tutor.engine.auction import Bid, BidKind, Contract, Pass, contract_value, parse_call, run_auction
 from tutor.engine.cards import parse_card
@@ -22,38 +23,19 @@ from tutor.engine.replay import Replay, build
 from tutor.engine.rules import preset
 from tutor.engine.scoring import score_hand
 from tutor.engine.seats import Seat, Side
-from tutor.files import handfile
 from tutor.solve import Solver, analyse
 from tutor.teach.players.bidding import choose_call
 
 ROOT = Path(__file__).resolve().parent.parent
-HANDS = ROOT / "hands"
-
-
-def _replay(name: str) -> Replay:
-    rp, problems = handfile.check(HANDS / f"{name}.yaml")
-    assert rp is not None and problems == [], problems
-    return rp
 
 
 def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def _note(rp: Replay, place: str) -> str:
-    return _words(rp.hand.notes[place])
-
-
 def _all_text(rp: Replay) -> str:
     """Everything the author wrote that a learner reads: title, summary and every note."""
     return _words(" ".join([rp.hand.title, rp.hand.summary or "", *rp.hand.notes.values()]))
-
-
-def _options(rp: Replay, key: str) -> dict[str, int]:
-    """The solver's value of every legal card at a card of the play ("2.3")."""
-    t, c = (int(x) for x in key.split("."))
-    index = sum(len(trick) for trick in rp.hand.play[: t - 1]) + c - 1
-    return {str(p): v for p, v in analyse(rp).plays[index].options.items()}
 
 
 def _contract_tricks(hand: Hand, seat: Seat, bid: str) -> int:
@@ -81,20 +63,20 @@ def _order(hand: Hand) -> tuple[Seat, ...]:
 # --- game-end-at-460: the opponents on 350 must outbid -------------------------------------
 
 def test_the_460_lesson_no_longer_teaches_the_lowest_level_as_the_rule() -> None:
-    rp = _replay("game-end-at-460")
+    rp = lesson("game-end-at-460")
     text = _all_text(rp)
     assert "the contract most sure to make, at the level you need" not in text
     assert "eight spades 280" not in text  # eight spades is worth 240
-    intro = _note(rp, "intro")
+    intro = note_text(rp, "intro")
     assert "East–West need 150" in intro and "they will try to outbid it" in intro
-    auction = _note(rp, "auction")
+    auction = note_text(rp, "auction")
     for words in ("Six spades is the level you need", "East–West cannot let it stand",
                   "What eight spades risks: it has no trick to spare"):
         assert words in auction
 
 
 def test_the_460_lesson_bids_eight_spades_and_offers_seven() -> None:
-    rp = _replay("game-end-at-460")
+    rp = lesson("game-end-at-460")
     assert [str(c) for c in rp.hand.auction] == ["8S", "pass", "pass", "pass"]
     assert rp.contract is not None and str(rp.contract.bid) == "8S"
     assert rp.contract.declarer is Seat.S
@@ -123,7 +105,7 @@ def test_the_460_lesson_names_each_contract_at_its_value(bid: str, points: int) 
 
 
 def test_the_460_lesson_danger_is_real_east_west_make_ten_diamonds() -> None:
-    hand = _replay("game-end-at-460").hand
+    hand = lesson("game-end-at-460").hand
     assert _contract_tricks(hand, Seat.E, "6D") == 10
     assert _contract_tricks(hand, Seat.E, "6H") == 9 and _contract_tricks(hand, Seat.W, "6H") == 9
     # "the joker, both red jacks and five more diamonds"
@@ -142,12 +124,12 @@ def test_the_460_lesson_what_eight_spades_one_short_costs() -> None:
 # --- auction-a-pass-not-final: the pass is not the model -------------------------------------
 
 def test_the_pass_not_final_lesson_says_the_first_pass_is_not_the_model() -> None:
-    rp = _replay("auction-a-pass-not-final")
-    intro = _note(rp, "intro")
+    rp = lesson("auction-a-pass-not-final")
+    intro = note_text(rp, "intro")
     assert "to hear the others" not in intro
     assert "That pass is not the model" in intro
     assert "not the model" in _words(rp.hand.summary or "")
-    assert "come back in when the opponents show where the cards are" not in _note(rp, "outro")
+    assert "come back in when the opponents show where the cards are" not in note_text(rp, "outro")
     # and it is not: the computer bidder, counting South's hand, bids at once
     hand = rp.hand
     assert str(hand.auction[0]) == "pass"
@@ -158,9 +140,9 @@ def test_the_pass_not_final_lesson_says_the_first_pass_is_not_the_model() -> Non
 # --- no-trumps-what-to-bury: the bidding is not the model -------------------------------------
 
 def test_the_bury_lesson_says_the_bidding_is_not_the_model() -> None:
-    rp = _replay("no-trumps-what-to-bury")
-    assert "The bidding is not the model" in _note(rp, "intro")
-    assert "The deal is kind to the bold bidding" in _note(rp, "1.1")
+    rp = lesson("no-trumps-what-to-bury")
+    assert "The bidding is not the model" in note_text(rp, "intro")
+    assert "The deal is kind to the bold bidding" in note_text(rp, "1.1")
     hand = rp.hand
     assert parse_card("Jo") not in hand.hands[Seat.S]
     # "East and West each held one heart": the king and the queen, alone
@@ -172,8 +154,8 @@ def test_the_bury_lesson_says_the_bidding_is_not_the_model() -> None:
 # --- no-trumps-long-suit-and-two-aces: South's view only --------------------------------------
 
 def test_the_long_suit_lesson_tells_south_only_what_south_can_know() -> None:
-    rp = _replay("no-trumps-long-suit-and-two-aces")
-    intro = _note(rp, "intro")
+    rp = lesson("no-trumps-long-suit-and-two-aces")
+    intro = note_text(rp, "intro")
     assert "North has the joker" not in intro and "a defender holds it" not in intro
     assert "bold bid" in intro and "the bid is not the lesson" in intro
     hand = rp.hand
@@ -187,8 +169,8 @@ def test_the_long_suit_lesson_tells_south_only_what_south_can_know() -> None:
 # --- partners-diamonds-or-your-hearts: what the raise costs and gains -------------------------
 
 def test_the_raise_lesson_says_what_the_raise_costs_and_gains() -> None:
-    rp = _replay("partners-diamonds-or-your-hearts")
-    auction = _note(rp, "auction")
+    rp = lesson("partners-diamonds-or-your-hearts")
+    auction = note_text(rp, "auction")
     assert "the contractor takes the kitty and leads first" in auction
     assert "the raise gains 30 points" in auction
     rules = rp.hand.rules
@@ -203,12 +185,12 @@ def test_the_raise_lesson_says_what_the_raise_costs_and_gains() -> None:
 
 
 def test_the_raise_lesson_says_why_the_jack_of_spades_and_not_a_heart() -> None:
-    rp = _replay("partners-diamonds-or-your-hearts")
-    note = _note(rp, "2.3")
+    rp = lesson("partners-diamonds-or-your-hearts")
+    note = note_text(rp, "2.3")
     assert "not a heart" in note and "throwing any heart here costs a trick" in note
     claims = rp.hand.claims["2.3"]
     assert claims.only is True
-    options = _options(rp, "2.3")
+    options = options_at(rp, "2.3")
     best = options["JS"]
     hearts = {c: v for c, v in options.items() if c.endswith("H")}
     assert len(hearts) == 5 and all(v == best - 1 for v in hearts.values()), options
@@ -218,12 +200,12 @@ def test_the_raise_lesson_says_why_the_jack_of_spades_and_not_a_heart() -> None:
 # --- defence-partners-jack-of-clubs 1.1: the 10 of clubs beats it too -------------------------
 
 def test_the_jack_of_clubs_lesson_says_the_ten_beats_it_as_well() -> None:
-    rp = _replay("defence-partners-jack-of-clubs")
-    note = _note(rp, "1.1")
+    rp = lesson("defence-partners-jack-of-clubs")
+    note = note_text(rp, "1.1")
     assert "the other leads all let South make" not in note
     assert "leading the 10 would beat the contract just as well" in note
     assert "every lead outside clubs lets South make it" in note
-    options = _options(rp, "1.1")
+    options = options_at(rp, "1.1")
     assert options["JC"] == options["10C"] == 6  # seven hearts one off
     assert all(v >= 7 for c, v in options.items() if not c.endswith("C")), options
     assert rp.hand.claims["1.1"].best is True and not rp.hand.claims["1.1"].only
@@ -237,30 +219,30 @@ def test_the_jack_of_clubs_lesson_says_the_ten_beats_it_as_well() -> None:
 def test_the_misere_throw_lesson_reasons_from_what_west_sees() -> None:
     from tutor.teach.seatview import seat_view
 
-    rp = _replay("misere-defence-what-to-throw")
+    rp = lesson("misere-defence-what-to-throw")
     assert rp.hand.decision is not None and rp.contract is not None
     assert rp.contract.bid.kind is BidKind.MISERE, "a plain misère: no hand is laid open"
     view = seat_view(rp, rp.hand.decision)
     assert view.seat is Seat.W and not view.sees(Seat.E) and not view.sees(Seat.S)
-    before = " ".join(_note(rp, at) for at in ("intro", "4.3", "7"))
+    before = " ".join(note_text(rp, at) for at in ("intro", "4.3", "7"))
     for words in ("open-hands", "you see every hand", "East holds", "Your partner East holds",
                   "South's hearts (the 8", "no clubs"):
         assert words not in before, words
-    assert "you see only your own cards and the cards played" in _note(rp, "intro")
-    answer = _note(rp, "8.3")
+    assert "you see only your own cards and the cards played" in note_text(rp, "intro")
+    answer = note_text(rp, "8.3")
     assert "What West can see is enough" in answer and "has not been played" in answer
     assert rp.hand.claims["8.3"].make == 41  # tutor check holds it to tutor analyse --seat W
 
 
 def test_the_kitty_odds_lessons_title_is_a_question() -> None:
-    title = _replay("kitty-odds-one-trick-not-two").hand.title
+    title = lesson("kitty-odds-one-trick-not-two").hand.title
     assert title.endswith("?") and "seven hearts or eight" in title, title
 
 
 # --- first-night-seven-hearts: the rule, not the web page; who sits where ---------------------
 
 def test_the_first_lesson_teaches_without_correcting_a_web_page() -> None:
-    rp = _replay("first-night-seven-hearts")
+    rp = lesson("first-night-seven-hearts")
     text = _all_text(rp)
     for words in ("the page", "The page", "CardPractice", "six trump\""):
         assert words not in text, words
@@ -271,8 +253,8 @@ def test_the_first_lesson_teaches_without_correcting_a_web_page() -> None:
 
 
 def test_the_first_lesson_seats_west_where_the_engine_does() -> None:
-    rp = _replay("first-night-seven-hearts")
-    note = _note(rp, "1.1")
+    rp = lesson("first-night-seven-hearts")
+    note = note_text(rp, "1.1")
     assert "West sits left of North" not in note
     assert "West sits on South's left" in note and "the player on East's left is South" in note
     # clockwise N, E, S, W: the seat on one's left plays next

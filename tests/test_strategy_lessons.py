@@ -20,6 +20,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from shipped_lessons import lesson, options_at
 
 from tutor.engine.cards import Card, parse_card
 from tutor.engine.hand import LEVELS
@@ -27,7 +28,7 @@ from tutor.engine.play import effective_suit, power
 from tutor.engine.replay import Replay, build
 from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
-from tutor.solve import Solver, analyse, apply, deal_of
+from tutor.solve import Solver, apply, deal_of
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
@@ -85,13 +86,6 @@ STRATEGY_TOPICS = {
 
 def _text(name: str) -> str:
     return (HANDS / f"{name}.yaml").read_text("utf-8")
-
-
-def _replay(name: str, text: str | None = None) -> Replay:
-    rp, problems = handfile.check(HANDS / f"{name}.yaml", text)
-    assert problems == [], problems
-    assert rp is not None
-    return rp
 
 
 def _with(name: str, **keys: str) -> str:
@@ -213,13 +207,13 @@ def test_contracts_the_notes_compare(name: str, auction: str, joker: str, discar
                                      tricks: int) -> None:
     if discard == "best":
         # any legal discard to build from; the value is taken over every discard
-        declarer_cards = _replay(name).hand.kitty
+        declarer_cards = lesson(name).hand.kitty
         keys = {"auction": auction, "discard": "[" + ", ".join(map(str, declarer_cards)) + "]",
                 "joker": joker}
-        rp = _replay(name, _with(name, **keys))
+        rp = lesson(name, _with(name, **keys))
         assert _best_discard_value(rp) == tricks
     else:
-        rp = _replay(name, _with(name, auction=auction, discard=discard, joker=joker))
+        rp = lesson(name, _with(name, auction=auction, discard=discard, joker=joker))
         assert Solver().value(deal_of(rp).start) == tricks
 
 
@@ -246,14 +240,14 @@ DISCARDS = {
     [(n, d, v) for n, rows in DISCARDS.items() for d, v in rows.items()],
 )
 def test_discards_the_notes_compare(name: str, discard: str, tricks: int) -> None:
-    rp = _replay(name, _with(name, discard=discard))
+    rp = lesson(name, _with(name, discard=discard))
     assert Solver().value(deal_of(rp).start) == tricks
 
 
 def test_with_the_kings_guard_buried_no_discard_makes_more_than_six() -> None:
     """"once the 5 of clubs is buried and the king kept, no choice of the other two cards makes
     more than six": every such discard, valued by the solver."""
-    rp = _replay("no-trumps-what-to-bury")
+    rp = lesson("no-trumps-what-to-bury")
     deal = deal_of(rp)
     start = deal.start
     i = start.seats.index(deal.declarer)
@@ -317,11 +311,7 @@ ALTERNATIVES = {
 
 @pytest.mark.parametrize(("name", "key"), sorted(ALTERNATIVES), ids=lambda v: str(v))
 def test_the_cards_a_note_rejects_cost_what_it_says(name: str, key: str) -> None:
-    rp = _replay(name)
-    an = analyse(rp)
-    t, c = (int(x) for x in key.split("."))
-    index = sum(len(trick) for trick in rp.hand.play[: t - 1]) + c - 1
-    options = {str(p): v for p, v in an.plays[index].options.items()}
+    options = options_at(lesson(name), key)
     for card, value in ALTERNATIVES[(name, key)].items():
         assert options[card] == value, f"{card}: {options[card]} (all: {options})"
 
@@ -371,7 +361,7 @@ COUNTS = [
 @pytest.mark.parametrize(("name", "after", "mine", "theirs", "words"), COUNTS, ids=str)
 def test_trump_counts_in_notes(name: str, after: int, mine: int, theirs: int,
                                words: tuple[str, ...]) -> None:
-    rp = _replay(name)
+    rp = lesson(name)
     assert rp.contract is not None
     held = trumps_held(rp, after)
     declarer = rp.contract.declarer
@@ -389,7 +379,7 @@ def test_trump_counts_in_notes(name: str, after: int, mine: int, theirs: int,
 
 
 def test_east_holds_three_trumps_in_the_defence_lesson() -> None:
-    rp = _replay("defence-partners-ace-of-clubs")
+    rp = lesson("defence-partners-ace-of-clubs")
     assert len(trumps_held(rp, 0)[Seat.E]) == 3
 
 
@@ -405,7 +395,7 @@ def _won_by(rp: Replay, side: Side, after: int) -> int:
 
 
 def test_the_over_trump_lesson_east_trumps_over_a_small_trump_it_cannot_save() -> None:
-    rp = _replay("defence-north-trumps-partners-club")
+    rp = lesson("defence-north-trumps-partners-club")
     first = rp.tricks[0]
     cards = {seat: str(play.card) for seat, play in zip(first.seats, first.plays, strict=True)}
     # South leads a club; North and East, both without clubs, trump it: North low, East over it
@@ -433,7 +423,7 @@ def test_the_over_trump_lesson_east_trumps_over_a_small_trump_it_cannot_save() -
 
 
 def test_the_left_bower_lesson_keeps_the_left_bower_until_the_right_has_gone() -> None:
-    rp = _replay("defence-joker-gone-left-bower-held")
+    rp = lesson("defence-joker-gone-left-bower-held")
     ctx = rp.context
     assert ctx is not None and ctx.trumps is not None
     # the joker has gone before West's lead, and only the right bower (South's) ranks above
@@ -463,7 +453,7 @@ def test_the_left_bower_lesson_keeps_the_left_bower_until_the_right_has_gone() -
 
 @pytest.mark.parametrize("name", COURSE)
 def test_the_points_a_note_gives_are_the_engines_score(name: str) -> None:
-    rp = _replay(name)
+    rp = lesson(name)
     assert rp.result is not None
     sides = {"North–South": Side.NS, "East–West": Side.EW}
     for place, note in rp.hand.notes.items():
@@ -546,7 +536,7 @@ def _game_end_after(bid: str, taken: int, rules_name: str = "american") -> tuple
 
 def test_the_win_on_defence_lesson_what_each_bid_does_to_the_game() -> None:
     # the lesson as played: seven spades made with seven tricks; both reach 500, the contractor wins
-    rp = _replay("game-end-win-on-defence")
+    rp = lesson("game-end-win-on-defence")
     assert rp.result is not None and rp.contract is not None
     assert str(rp.contract.bid) == "7S" and rp.result.made
     assert dict(rp.result.score) == {Side.NS: 140, Side.EW: 30}
@@ -569,7 +559,7 @@ def test_the_win_on_defence_lesson_what_each_bid_does_to_the_game() -> None:
 
 
 def test_the_win_on_defence_lesson_east_wests_three_tricks() -> None:
-    rp = _replay("game-end-win-on-defence")
+    rp = lesson("game-end-win-on-defence")
     held = trumps_held(rp, 0)
     # the joker and the left bower are out against South's five trumps
     assert sorted(map(str, held[Seat.S])) == ["10S", "6S", "AS", "JS", "KS"]
@@ -630,7 +620,7 @@ def test_the_bid_the_back_door_lesson_rejects_loses_the_game_when_it_fails() -> 
 
 
 def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
-    rp = _replay("misere-nominate-the-joker")
+    rp = lesson("misere-nominate-the-joker")
     held = rp.hand.hands
     diamonds = [c for s in (Seat.E, Seat.W) for c in held[s] if str(c).endswith("D")]
     assert len(diamonds) == 6
@@ -638,7 +628,7 @@ def test_the_defenders_hold_six_diamonds_against_the_misere() -> None:
 
 
 def test_wests_hearts_are_all_higher_than_souths_and_easts_four_is_the_lowest() -> None:
-    rp = _replay("misere-defence-what-to-throw")
+    rp = lesson("misere-defence-what-to-throw")
     order = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
 
     def hearts(seat: Seat) -> list[int]:
@@ -711,7 +701,7 @@ DESCRIBED = [
 @pytest.mark.parametrize(("name", "place", "seat", "start", "end", "whole"), DESCRIBED, ids=str)
 def test_a_hand_described_in_words_is_the_hand_dealt(name: str, place: str, seat: Seat, start: str,
                                                      end: str, whole: bool) -> None:
-    rp = _replay(name)
+    rp = lesson(name)
     note = " ".join(rp.hand.notes[place].split())
     text = note[note.index(start):note.index(end)]
     named = cards_named(text)
