@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 from tutor.engine.auction import parse_call
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, Suit
 from tutor.engine.decision import Choice, LessonDecision, choice_code
 from tutor.engine.hand import Hand, NoteClaim
 from tutor.engine.play import Play
@@ -96,6 +96,15 @@ def mistake_hand(rep: Replay, v: Verdict) -> Hand | None:
             decision = LessonDecision("auction", f"What does {who} call here?", choices,
                                       answer, v.words, v.index)
             where = "the auction"
+        elif v.kind == "nomination":
+            if v.best.code == "wildcard" or v.done.code == "wildcard":
+                return None  # a joker decision asks which suit to name: keeping it is no choice there
+            named, was_named = Suit(v.best.code), Suit(v.done.code)
+            new = _bare(hand, joker=named, play=())
+            choices, answer = _choices(named, was_named)
+            decision = LessonDecision("joker", f"Which suit does {who} name for the joker?", choices,
+                                      answer, v.words)
+            where = "the joker's nomination"
         else:
             away = tuple(Card.parse(x) for x in v.best.code.split())
             was_away = tuple(Card.parse(x) for x in v.done.code.split())
@@ -157,8 +166,9 @@ def lesson_hand(rep: Replay, review: Review) -> tuple[Hand, Verdict | None]:
     calls = [v for v in review.calls if v.mark]
     if calls:
         notes["auction"] = " ".join(v.words for v in calls)
-    if review.discard is not None and review.discard.mark:
-        notes["discard"] = review.discard.words
+    after = [v for v in (review.discard, review.nomination) if v is not None and v.mark]
+    if after:  # the nomination has no note of its own: it follows the discard, before any card
+        notes["discard"] = " ".join(v.words for v in after)
     for v in review.plays:
         if not v.mark or v in later or v is at:
             continue

@@ -7,6 +7,7 @@ from tutor.engine.seats import Seat
 from tutor.solve import SolveError, deal_of
 from tutor.teach.handreview.calls import judge_calls
 from tutor.teach.handreview.discard import judge_discard
+from tutor.teach.handreview.nomination import judge_nomination
 from tutor.teach.handreview.plays import judge_plays
 from tutor.teach.handreview.value import Review
 
@@ -29,10 +30,12 @@ def review_hand(replay: Replay, seat: Seat, *, layouts: int, seed: int) -> Revie
     discard, why = judge_discard(replay, seat, layouts=layouts, seed=seed)
     if why:
         skipped.append(why)
+    nomination = judge_nomination(replay, seat, layouts=layouts, seed=seed)
     if seat in deal.start.seats:
         plays = tuple(judge_plays(replay, seat, layouts=layouts, seed=seed))
     else:
         plays = ()
         skipped.append(f"{seat.word} sat out the play")
-    return Review(seat, replay.hand.title, layouts, seed, calls, discard, plays, tuple(skipped))
+    return Review(seat, replay.hand.title, layouts, seed, calls, discard, plays, tuple(skipped),
+                  nomination)
 

@@ -93,7 +93,7 @@ def what_happens_after(rep: Replay, card: int, review: Review | str | None) -> W
 
 def marks(rep: Replay, review: Review) -> dict[str, str]:
     """The review's mark (``?``, ``??``) of each marked decision of its seat in ``rep``, by the
-    decision's name at the practice table (``call1``, ``discard``, ``4.2``:
+    decision's name at the practice table (``call1``, ``discard``, ``joker``, ``4.2``:
     :func:`~tutor.teach.players.retry.decisions`)."""
     calls = {v.index: v.mark for v in review.calls if v.mark}
     cards = {v.place: v.mark for v in review.plays if v.mark}
@@ -103,6 +103,8 @@ def marks(rep: Replay, review: Review) -> dict[str, str]:
             mark = calls.get(sum(1 for s in rep.steps[:d.step] if s.kind is StepKind.CALL))
         elif d.kind is StepKind.DISCARD:
             mark = review.discard.mark if review.discard else None
+        elif d.kind is StepKind.NOMINATE:
+            mark = review.nomination.mark if review.nomination else None
         else:
             mark = cards.get(d.at)
         if mark:

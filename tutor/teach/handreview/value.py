@@ -27,7 +27,7 @@ CALL_DOUBTFUL = 40.0
 #: ... and ``??`` more than this: the value of 6♥ (100), a whole ordinary contract lost on average.
 CALL_BAD = 100.0
 
-Kind = Literal["call", "discard", "play"]
+Kind = Literal["call", "discard", "nomination", "play"]
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,8 @@ class Verdict:
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind, "place": self.place, "trick": self.trick,
                                   "seat": self.seat.value}
-        out["card" if self.kind == "play" else "call" if self.kind == "call" else "cards"] = self.done.code
+        key = {"play": "card", "call": "call", "nomination": "joker"}.get(self.kind, "cards")
+        out[key] = self.done.code
         out.update({
             "mark": self.mark,
             "best": self.best.code,
@@ -109,7 +110,8 @@ class Verdict:
 @dataclass(frozen=True)
 class Review:
     """Every decision of ``seat`` in one hand, in order, judged over at most ``layouts`` layouts
-    dealt by ``seed``; ``skipped``: the parts not judged, and why (in words)."""
+    dealt by ``seed``; ``skipped``: the parts not judged, and why (in words); ``nomination``: the
+    contractor's choice of the joker's suit, where the rules gave it one."""
 
     seat: Seat
     title: str
@@ -119,11 +121,14 @@ class Review:
     discard: Verdict | None
     plays: tuple[Verdict, ...]
     skipped: tuple[str, ...] = ()
+    nomination: Verdict | None = None
 
     @property
     def decisions(self) -> tuple[Verdict, ...]:
-        """Every decision in the order it was made: the calls, the discard, the cards."""
-        return (*self.calls, *((self.discard,) if self.discard else ()), *self.plays)
+        """Every decision in the order it was made: the calls, the discard, the joker's
+        nomination, the cards."""
+        return (*self.calls, *((self.discard,) if self.discard else ()),
+                *((self.nomination,) if self.nomination else ()), *self.plays)
 
     @property
     def marked(self) -> tuple[Verdict, ...]:
@@ -146,6 +151,7 @@ class Review:
                         for v in self.costliest()],
             "calls": [v.to_json() for v in self.calls],
             "discard": self.discard.to_json() if self.discard else None,
+            "nomination": self.nomination.to_json() if self.nomination else None,
             "plays": [v.to_json() for v in self.plays],
             "skipped": list(self.skipped),
         }

@@ -4,20 +4,22 @@ After a practice hand (or from any hand file), the learner picks one of the deci
 seat (a call, the discard, a card) and plays on from there against the computer: the hand as it
 stood just before that decision (the same deal, kitty, calls and cards), with that seat to move.
 A decision is named as the command line writes it: ``4`` (the seat's card in trick 4), ``4.2``
-(the second card of trick 4, which must be the seat's), ``discard``, or ``call2`` (the seat's
-second call).
+(the second card of trick 4, which must be the seat's), ``discard``, ``joker`` (the
+contractor's nomination of the joker's suit, where the rules gave it one) or ``call2`` (the
+seat's second call).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import TutorError
+from tutor.engine.cards import Joker, TutorError
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
 from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget
 from tutor.teach.players.game import Game
+from tutor.teach.players.nomination import may_nominate
 from tutor.teach.players.takeover import game_at
 
 __all__ = ["RetryError", "SeatDecision", "decisions", "find_decision", "retry"]
@@ -41,11 +43,31 @@ class SeatDecision:
         return int(self.at.split(".")[0]) if self.kind is StepKind.CARD else None
 
 
+def _nominates(rep: Replay, seat: Seat) -> bool:
+    """Whether ``seat`` is the contractor and had the joker's suit to nominate (or not) before
+    the first card: the rules allowing it, the joker in its hand after the discard."""
+    hand, contract = rep.hand, rep.contract
+    if contract is None or contract.declarer != seat or not may_nominate(contract.bid, rep.rules):
+        return False
+    kept = [*hand.hands[seat], *hand.kitty]
+    for c in hand.discard or ():
+        kept.remove(c)
+    return any(isinstance(c, Joker) for c in kept)
+
+
 def decisions(rep: Replay, seat: Seat) -> list[SeatDecision]:
-    """Every decision ``seat`` made in ``rep``, in order: its calls, its discard, its cards."""
+    """Every decision ``seat`` made in ``rep``, in order: its calls, its discard, its nomination
+    of the joker (at the nomination's step; kept as the wildcard, at the first card's, the game
+    just before it being the same), its cards."""
     out: list[SeatDecision] = []
     calls = 0
+    joker = _nominates(rep, seat)
     for i, step in enumerate(rep.steps):
+        if joker and step.kind in (StepKind.NOMINATE, StepKind.CARD):
+            out.append(SeatDecision(i, StepKind.NOMINATE, "joker", "the joker's nomination"))
+            joker = False
+            if step.kind is StepKind.NOMINATE:
+                continue
         if step.seat != seat:
             continue
         if step.kind is StepKind.CALL:
@@ -84,9 +106,15 @@ def retry(rep: Replay, seat: Seat, at: str | SeatDecision, *, seed: int = 0,
     ``seat`` to move, ready to play on against the computer."""
     decision = at if isinstance(at, SeatDecision) else find_decision(rep, seat, at)
     title = rep.hand.title.removesuffix(" (taken over)").split(" (retried from ")[0]
-    where = "the discard" if decision.kind is StepKind.DISCARD else decision.label.split(":")[0]
+    where = ("the discard" if decision.kind is StepKind.DISCARD else
+             "the joker's nomination" if decision.kind is StepKind.NOMINATE else
+             decision.label.split(":")[0])
     game = game_at(rep, decision.step - 1, seed=seed, budget=budget,
                    title=f"{title} (retried from {where})")
+    if decision.kind is StepKind.NOMINATE:
+        if not game.nominating(seat):  # pragma: no cover - the replay and the game agree
+            raise RetryError(f"{seat.word} is not to nominate the joker at {decision.label}")
+        return game
     if game.to_act != seat:  # pragma: no cover - the replay and the game agree on turns
         raise RetryError(f"{seat.word} is not to move at {decision.label}")
     return game

@@ -35,7 +35,7 @@ def _wrap(text: str, first: str = "", rest: str = "    ") -> list[str]:
 
 
 def _line(v: Verdict, *, full: bool) -> list[str]:
-    where = {"call": "Auction", "discard": "Discard"}.get(v.kind, f"Trick {v.trick}")
+    where = {"call": "Auction", "discard": "Discard", "nomination": "Joker"}.get(v.kind, f"Trick {v.trick}")
     lines = _wrap(f"{where}: {v.words}", "  ")
     if full and v.computer:
         lines += _wrap(v.computer, "    ", "      ")

@@ -1,0 +1,119 @@
+"""The joker's nomination in a review: the contractor's choice of the joker's suit, judged.
+
+Where the rules let the contractor nominate the joker's suit (in no-trumps and misère: setting
+``joker_nomination``, :func:`~tutor.teach.players.nomination.may_nominate`) and the contractor
+holds the joker after the discard, naming a suit or keeping the wildcard is one of its
+decisions. Each choice (each suit, and the wildcard where the rules let it be kept) is valued as
+a card is: over the same layouts of the cards the contractor could not see after its discard
+(weighted by the auction, as for a card), each layout solved double-dummy once a choice, the
+contractor's side's tricks and make chance averaged; and on the true layout beside them. The
+mark is BEN's rule, as for a card and the discard (docs/analysis.md). Where a misère is lost by
+rule because its contractor kept the joker (setting ``misere_needs_joker_nominated``), keeping
+it is valued as a misère set in every layout: that is the rule, not the play.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from tutor.engine.cards import Joker, Suit
+from tutor.engine.kitty import play_context
+from tutor.engine.replay import Replay
+from tutor.engine.seats import Seat
+from tutor.solve import Solver, deal_of
+from tutor.solve.analysis import wants_more
+from tutor.solve.singledummy import goal_of, mark
+from tutor.teach.handreview.value import Option, Verdict
+from tutor.teach.players.inference import history_of, weighted_layouts
+from tutor.teach.players.nomination import may_nominate
+
+__all__ = ["judge_nomination"]
+
+Choice = Suit | None  # None: the joker kept as the wildcard
+
+
+def _code(choice: Choice) -> str:
+    return "wildcard" if choice is None else choice.value
+
+
+def _words(choice: Choice) -> str:
+    return "keeping the joker as the wildcard" if choice is None else f"the joker as a {choice.singular}"
+
+
+def judge_nomination(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Verdict | None:
+    """The verdict on ``seat``'s nomination of the joker (None: it had none to make)."""
+    hand, contract, rules = rep.hand, rep.contract, rep.rules
+    if contract is None or contract.declarer != seat or not may_nominate(contract.bid, rules):
+        return None
+    deal = deal_of(rep)
+    start = deal.start
+    if seat not in start.seats:
+        return None
+    i = start.seats.index(seat)
+    if not any(isinstance(c, Joker) for c in start.hands[i]):
+        return None
+    bid = contract.bid
+    forfeit = bid.is_misere and rules.misere_needs_joker_nominated  # kept, the misère is lost
+    choices: list[Choice] = [None, *Suit]
+    contexts = {c: play_context(bid, c, rules) for c in choices}
+    weighted = weighted_layouts(start, i, history_of(rep, 0), pack=rules.the_pack.cards,
+                                gone=hand.discard or (), rng=random.Random(seed * 1013 + 7919),
+                                most=layouts)
+    goal = goal_of(rep)
+    more = wants_more(start, i)
+    sign = 1.0 if more else -1.0
+    lost = len(start.hands[i])  # a misère lost by rule: as if every trick were taken
+    sums = {c: [0.0, 0.0] for c in choices}  # weighted tricks and makes of each choice
+    total = 0.0
+    for layout, w in weighted:
+        solver = Solver()
+        for c in choices:
+            t = lost if (c is None and forfeit) else solver.value(replace(layout, ctx=contexts[c]))
+            sums[c][0] += w * t
+            sums[c][1] += w * (0.0 if (c is None and forfeit) else goal.made(t))
+        total += w
+    solver = Solver()
+    judged: list[tuple[float, Option]] = []
+    for c in choices:
+        dd = None if (c is None and forfeit) else solver.value(replace(start, ctx=contexts[c]))
+        value, made = sums[c]
+        judged.append((sign * value / total, Option(_code(c), _words(c), value / total, made / total, dd)))
+    judged.sort(key=lambda vo: (-round(vo[0], 9), -(vo[1].make or 0.0) * sign))
+    top = judged[0][0]
+    options = tuple(o for _v, o in judged)
+    done = next(o for o in options if o.code == _code(hand.joker))
+    loss = max(0.0, top - sign * (done.expected or 0.0))
+    m = mark(loss)
+    best = options[0] if m else done
+    ruling = ""
+    if forfeit:
+        ruling = ("a misère contractor who keeps the joker must nominate its suit, or the misère "
+                  "is lost whatever the tricks (setting misere_needs_joker_nominated).")
+    return Verdict(
+        kind="nomination", place="joker", index=0, trick=None, seat=seat, done=done, best=best,
+        options=options, mark=m, loss=loss, words=_sentence(seat, done, best, m, goal.minimise),
+        note=weighted.note, ruling=ruling,
+    )
+
+
+def _pc(p: float | None) -> str:
+    return f"{round(100 * (p or 0.0))}%"
+
+
+def _sentence(seat: Seat, done: Option, best: Option, m: str | None, minimise: bool) -> str:
+    who = seat.word
+    what = "the misère" if minimise else "the contract"
+    text = (f"{who}'s nomination, {done.words}{' ' + m if m else ''}: with what {who} could see, "
+            f"it made {what} in {_pc(done.make)} of the layouts ({(done.expected or 0):.1f} tricks "
+            f"on average)")
+    if best is not done:
+        text += f"; {best.words} made it in {_pc(best.make)} ({(best.expected or 0):.1f})"
+        if done.double_dummy is not None and best.double_dummy is not None:
+            if done.double_dummy == best.double_dummy:
+                text += f", though on the actual cards both took {done.double_dummy}"
+            else:
+                text += f"; on the actual cards {done.double_dummy} against {best.double_dummy}"
+    elif done.double_dummy is not None:
+        text += f"; on the actual cards it took {done.double_dummy}"
+    return text + "."
