@@ -229,3 +229,16 @@ def test_every_decision_of_every_seat_in_a_lesson_can_be_retried(lesson: str) ->
             if d.kind is StepKind.DISCARD:  # grand nullo: partner's exchange waits for partner
                 assert (game.hand.discard is None) == (d.step == min(
                     i for i, s in enumerate(rep.steps) if s.kind is StepKind.DISCARD))
+
+
+def test_the_terminal_retries_from_the_joker_nomination_and_asks_for_it_again() -> None:
+    hand = load(HANDS / "misere-nominate-the-joker.yaml")
+    start = replace(hand, notes={}, claims={}, decision=None, par=None, summary=None)
+    out = io.StringIO()
+    play_in_terminal(Game("australian", 0, budget=QUICK, start=start), Seat.S,
+                     io.StringIO("joker\nC\n"), out)
+    text = out.getvalue()
+    assert "discard, joker for your nomination of its suit, or call1" in _flat(text)
+    retried = text.split("Retry from: joker")[1]
+    assert "Nominate the joker's suit" in retried
+    assert "South nominates the joker as a club" in retried

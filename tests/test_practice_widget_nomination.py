@@ -58,3 +58,20 @@ def test_a_computer_contractor_nominates_without_asking_the_learner() -> None:
     w = PracticeWidget(game, learner)
     assert not w.nominating and game.hand.discard is not None
     assert all(b not in w.action_row.children for b in w.nominate_buttons.values())
+
+
+def test_the_end_offers_the_nomination_to_retry_and_asks_it_again() -> None:
+    from test_practice_widget import click_through
+
+    game = misere_at_the_discard()
+    w = PracticeWidget(game, "S")
+    put_away(w, keeping_the_joker(game))
+    w.nominate_buttons[Suit.HEARTS].click()
+    click_through(w)
+    offered = [at for _label, at in w.end.picker.options]
+    assert offered.index("joker") == offered.index("discard") + 1
+    w.end.picker.value = "joker"
+    w.end.retry_button.click()
+    assert w.game.hand.joker is None and w.game.hand.discard is not None and not w.game.hand.play
+    assert w.nominating and "(retried from the joker's nomination)" in w.game.hand.title
+    assert w.action_row.children == tuple(w.nominate_buttons.values())

@@ -209,9 +209,11 @@ class _Table:
         rep = self.game.replay
         if not decisions(rep, self.seat):
             return False
+        joker = any(d.kind is StepKind.NOMINATE for d in decisions(rep, self.seat))
         self.say("Retry from one of your decisions: a trick (4, or 4.2 for its second card), "
-                 "discard, or call1 for your first call; 'show 4' for what happens after your "
-                 "card in trick 4; Enter to stop.")
+                 f"discard, {'joker for your nomination of its suit, ' if joker else ''}or call1 "
+                 "for your first call; 'show 4' for what happens after your card in trick 4; "
+                 "Enter to stop.")
         while True:
             answer = self.ask("Retry from: ")
             if answer is None:  # the input has run out: end the prompt's line
@@ -236,7 +238,7 @@ class _Table:
 
 def game_from_file(path: str, seat: Seat, at: str, *, seed: int = 0,
                    budget: Budget = DEFAULT_BUDGET) -> Game:
-    """The game at ``seat``'s decision ``at`` (``4``, ``4.2``, ``discard``, ``call1``) of the hand
+    """The game at ``seat``'s decision ``at`` (``4``, ``4.2``, ``discard``, ``joker``, ``call1``) of the hand
     file ``path``, to play on from there (``tutor play --from FILE --seat S --at AT``)."""
     from tutor.files.handfile import check
 
