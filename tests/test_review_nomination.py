@@ -145,3 +145,15 @@ def test_the_practice_table_marks_name_the_nomination() -> None:
     assert review.nomination is not None
     got = marks(rep, review)
     assert got.get("joker") == review.nomination.mark
+
+
+def test_a_marked_nomination_is_kept_as_a_question_from_the_seats_view() -> None:
+    from tutor.teach.handreview.remember import mistake_questions
+
+    rep = _replay(MISERE)
+    review = review_hand(rep, Seat.S, layouts=12, seed=0)
+    assert review.nomination is not None and review.nomination.mark == "?"
+    questions = mistake_questions(rep, dataclasses.replace(review, calls=(), discard=None, plays=()))
+    [q] = questions
+    assert "Which suit does South name for the joker?" in q.prompt
+    assert [c.plain for c in q.choices] == ["C", "H"] and q.answer == frozenset({q.choices[0].key})
