@@ -140,8 +140,12 @@ def test_export_and_import_move_a_history(tmp_path: Path, capsys: pytest.Capture
     (lambda d: d["answers"][0].update(correct="yes"), "answers[0]: 'correct' should be bool, not \"yes\""),
     (lambda d: d["answers"][2].update(question="nope"), "answers[2]: question 'nope' is not among"),
     (lambda d: d["questions"][0].update(kind="riddle"), "questions[0]: 'kind' 'riddle' is not a question"),
+    (lambda d: d["questions"].append(dict(d["questions"][0])), "questions[3]: the question '"),
+    (lambda d: d["answers"].append(dict(d["answers"][0])), "answers[3]: the answer '"),
 ])
 def test_a_bad_export_is_refused_whole_naming_the_entry(tmp_path: Path, change: object, message: str) -> None:
+    """Each bad value named by its entry; an entry listed twice (a question's key, an answer's
+    uid) too."""
     with History(tmp_path / "a.sqlite3") as history:
         for q in make_quiz(seed=3, count=3):
             history.record(q, correct=True)

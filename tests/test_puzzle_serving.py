@@ -186,6 +186,25 @@ def test_import_refuses_a_bad_rating_or_attempt_by_name(
         assert standing(h2).attempted == frozenset(), "nothing imported"
 
 
+@pytest.mark.parametrize(("entries", "key", "what"),
+                         [("puzzles", "key", "puzzle"), ("attempts", "uid", "attempt")])
+def test_import_refuses_a_puzzle_or_attempt_listed_twice(
+        tmp_path: Path, puzzles: list[PuzzleFile], entries: str, key: str, what: str) -> None:
+    clock = Clock()
+    with _history(tmp_path / "a.sqlite3", clock) as h:
+        for p in puzzles[:2]:
+            record_attempt(h, _record(p), solved=False, theme_shown=False, given="x")
+        data = export_history(h)
+    listed = data[entries]
+    assert isinstance(listed, list) and len(listed) == 2
+    bad = _edited(data, (entries, 1, key), listed[0][key])
+    with _history(tmp_path / "b.sqlite3", clock) as h2:
+        twice = rf"ann\.json: {entries}\[1\]: the {what} '.*' is listed twice"
+        with pytest.raises(HistoryError, match=twice):
+            import_history(h2, bad, "ann.json")
+        assert standing(h2).attempted == frozenset(), "nothing imported"
+
+
 def test_a_puzzle_file_is_solved_with_its_refutations(puzzles: list[PuzzleFile]) -> None:
     s = solve_puzzle(puzzles[0])
     assert s.answer.card in s.right
