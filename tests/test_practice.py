@@ -223,6 +223,15 @@ def test_trump_discard_keeps_trumps_and_makes_a_void() -> None:
     assert "voids" in d.reason
 
 
+def test_trump_discard_counts_a_card_held_twice_once_it_is_put_away() -> None:
+    """A home-made pack may hold a card twice: putting one 5♥ away keeps the other, so ten
+    trumps are kept, not eleven."""
+    held = cards("JH JD Jo AH KH QH 10H 9H 8H 5H 5H 6S 7S")
+    d = choose_discard(Seat.S, held, Bid.parse("8H"), preset("australian"))
+    assert sorted(map(str, d.choice)) == ["5H", "6S", "7S"]
+    assert "keeps its best 10 trumps" in d.reason
+
+
 def test_no_trump_discard_says_long_suits_not_voids() -> None:
     """In no-trumps a void ruffs nothing: the reason speaks of the long suits kept, and of aces
     with no "side" (there is no trump suit for them to be beside)."""

@@ -112,7 +112,7 @@ def choose_discard(seat: Seat, held: Sequence[Card], bid: Bid, rules: RuleSet) -
     ctx = PlayContext.of(bid, None)
     ranked = sorted(held, key=lambda c: _keep_value(c, held, ctx))
     out = tuple(ranked[:n])
-    kept = [c for c in held if c not in out or held.count(c) > out.count(c)]
+    kept = _without(held, out)
     voids = [s for s in Suit if any(effective_suit(c, ctx) is s for c in held)
              and not any(effective_suit(c, ctx) is s for c in kept)]
     parts = []
