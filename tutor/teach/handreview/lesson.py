@@ -17,19 +17,28 @@ from __future__ import annotations
 
 import dataclasses
 
-from tutor.engine.auction import parse_call
+from tutor.engine.auction import Pass, parse_call, run_auction
 from tutor.engine.cards import Card
-from tutor.engine.decision import Choice, LessonDecision, choice_code
+from tutor.engine.decision import LessonDecision
 from tutor.engine.hand import Hand, NoteClaim
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
-from tutor.files.verify_decision import calls_after
+from tutor.files.handfile import dumps
 from tutor.solve import SolveError, Solver, analyse, apply, deal_of
 from tutor.solve.analysis import wants_more
 from tutor.solve.line import best_line
 from tutor.teach.chancecheck import LAYOUTS, SEED, card_chances
+from tutor.teach.handreview.asked import (
+    after_calls,
+    bare,
+    call_decision,
+    choices,
+    discard_decision,
+    in_tricks,
+)
+from tutor.teach.handreview.following import continued
 from tutor.teach.handreview.value import Review, Verdict
-from tutor.teach.players.discard import choose_discard
+from tutor.teach.lessoncheck import check_lesson
 
 __all__ = ["OWN_MISTAKES", "lesson_hand", "mistake_hand"]
 
@@ -42,14 +51,7 @@ def _play_from(rep: Replay, index: int, play: Play) -> tuple[tuple[Play, ...], .
     deal = deal_of(rep)
     pos = next(p for k, (p, _q) in enumerate(deal.positions()) if k == index)
     flat = [*deal.plays[:index], play, *best_line(apply(pos, play))]
-    size = len(deal.start.seats)  # a trick has a card from each seat in play (misère: three)
-    out = [tuple(flat[first:first + size]) for first in range(0, len(flat), size)]
-    return tuple(t for t in out if t)
-
-
-def _bare(hand: Hand, **changes: object) -> Hand:
-    return dataclasses.replace(hand, notes={}, claims={}, kitty_claims={}, par=None, decision=None,
-                               summary=None, level=None, order=None, **changes)  # type: ignore[arg-type]
+    return in_tricks(flat, len(deal.start.seats))
 
 
 def _topics(rep: Replay) -> tuple[str, ...]:
@@ -62,12 +64,6 @@ def _topics(rep: Replay) -> tuple[str, ...]:
     return (OWN_MISTAKES, *extra)
 
 
-def _choices(best: Choice, done: Choice) -> tuple[tuple[Choice, ...], int]:
-    """The two choices in notation order (so the answer is not always first), and the answer's."""
-    pair = sorted([best, done], key=choice_code)
-    return tuple(pair), pair.index(best)
-
-
 def mistake_hand(rep: Replay, v: Verdict) -> Hand | None:
     """A hand file asking the marked decision ``v`` again (None: it cannot be asked as one)."""
     hand = rep.hand
@@ -78,30 +74,31 @@ def mistake_hand(rep: Replay, v: Verdict) -> Hand | None:
         if v.kind == "play":
             t = int(v.place.split(".")[0])
             best, done = Play.parse(v.best.code), Play.parse(v.done.code)
-            choices, answer = _choices(best, done)
-            new = _bare(hand, play=_play_from(rep, v.index, best))
-            decision = LessonDecision(v.place, f"What does {who} play here?", choices,
+            offered, answer = choices(best, done)
+            new = bare(hand, play=_play_from(rep, v.index, best))
+            decision = LessonDecision(v.place, f"What does {who} play here?", offered,
                                       answer, v.words)
             where = f"trick {t}"
         elif v.kind == "call":
             call, was = parse_call(v.best.code), parse_call(v.done.code)
-            calls = calls_after(hand, v.index, call)
-            contract = build(_bare(hand, auction=calls, play=(), discard=None)).contract
-            discard = None
-            if contract is not None and hand.kitty:
-                held = [*hand.hands[contract.declarer], *hand.kitty]
-                discard = choose_discard(contract.declarer, held, contract.bid, rep.rules).choice
-            new = _bare(hand, auction=calls, play=(), discard=discard, joker=None)
-            choices, answer = _choices(call, was)
-            decision = LessonDecision("auction", f"What does {who} call here?", choices,
+            # the auction after the better call as the review continued it on the actual cards
+            # (the computer bidding every later call, its discard), so the hand shown after the
+            # answer ends in the contract the review's figures for that call rest on
+            before = list(hand.auction[:v.index])
+            if not (isinstance(call, Pass) and before
+                    and run_auction(before, rep.rules, hand.dealer).complete):
+                before.append(call)
+            new = after_calls(hand, continued(before, hand.hands, rep.rules, hand.dealer), play=False)
+            offered, answer = choices(call, was)
+            decision = LessonDecision("auction", f"What does {who} call here?", offered,
                                       answer, v.words, v.index)
             where = "the auction"
         else:
             away = tuple(Card.parse(x) for x in v.best.code.split())
             was_away = tuple(Card.parse(x) for x in v.done.code.split())
-            new = _bare(hand, discard=away, play=())
-            choices, answer = _choices(away, was_away)
-            decision = LessonDecision("discard", f"Which cards does {who} put away?", choices,
+            new = bare(hand, discard=away, play=())
+            offered, answer = choices(away, was_away)
+            decision = LessonDecision("discard", f"Which cards does {who} put away?", offered,
                                       answer, v.words)
             where = "the discard"
     except (ValueError, SolveError):
@@ -138,18 +135,83 @@ def _decision_at(rep: Replay, review: Review) -> Verdict | None:
     return None
 
 
+def _where(v: Verdict) -> str:
+    if v.kind == "call":
+        return f"{v.seat.word}'s {v.done.words} in the auction ({v.mark})"
+    if v.kind == "discard":
+        return f"the discard ({v.mark})"
+    return f"trick {v.trick} ({v.mark})"
+
+
+def _intro(review: Review) -> str:
+    return (f"A hand reviewed with `tutor review --seat {review.seat.value}` "
+            f"({review.layouts} layouts, seed {review.seed}): {len(review.marked)} of "
+            f"{review.seat.word}'s decisions marked ? or ??, each in the notes. Edit this "
+            f"introduction to set the scene.")
+
+
+def _finish(rep: Replay, review: Review, new: Hand, intro: str, notes: dict[str, str],
+            claims: dict[str, NoteClaim], decision: LessonDecision | None) -> Hand:
+    return dataclasses.replace(new, title=f"{rep.hand.title} (reviewed)", notes={"intro": intro, **notes},
+                               claims=claims, tags=tuple(dict.fromkeys((*rep.hand.tags, OWN_MISTAKES))),
+                               decision=decision)
+
+
+def _before_play(rep: Replay, review: Review, at: Verdict) -> tuple[Hand | None, str]:
+    """The lesson asking the marked call or discard ``at``, or None and why not (for the intro):
+    ``tutor check`` verifies it by its own rule, or refuses it."""
+    name = f"The costliest mark, {_where(at)}, is in the notes and not asked"
+    decided = f"{at.seat.word} {'called' if at.kind == 'call' else 'put away'} {at.done.words} here"
+    head = f"{decided}, and the review marked it {at.mark}. {at.words}"
+    notes: dict[str, str] = {}
+    if at.kind == "call":
+        new, decision, why = call_decision(rep, at)
+        if new is None or decision is None:
+            return None, f"{name}: {why}."
+        earlier = [v.words for v in review.calls if v.mark and v.index < at.index]
+        notes["auction"] = " ".join([*earlier, head, f"{why[0].upper()}{why[1:]}."])
+        later = [v for v in review.marked if v.kind != "call" or v.index > at.index]
+        how = ("After the better call the computer bidder makes every call, as the review "
+               "continued it on the actual cards, and the cards are played by the best line with "
+               "all hands open.")
+    else:
+        new, decision = discard_decision(rep, at)
+        if review.calls and any(v.mark for v in review.calls):
+            notes["auction"] = " ".join(v.words for v in review.calls if v.mark)
+        notes["discard"] = head
+        later = [v for v in review.plays if v.mark]
+        how = "After the better discard the cards are played by the best line with all hands open."
+    intro = f"{_intro(review)} {how}"
+    if later:
+        intro += " Later in the hand as played, also marked: " + "; ".join(map(_where, later)) + "."
+    lesson = _finish(rep, review, new, intro, notes, {}, decision)
+    _rep, problems = check_lesson("<the reviewed lesson>", dumps(lesson))
+    if problems:
+        message = problems[0].message.removeprefix("decision: ")
+        return None, f"{name}: `tutor check` would refuse it there ({message})."
+    return lesson, ""
+
+
 def lesson_hand(rep: Replay, review: Review) -> tuple[Hand, Verdict | None]:
-    """The reviewed hand as a lesson, and the decision it asks (None: no marked card could be
-    verified as one, and the file asks none)."""
+    """The reviewed hand as a lesson, and the decision it asks (None: none could be verified,
+    and the file asks none). The costliest marked decision is asked where ``tutor check``
+    verifies it: a call or the discard (:func:`_before_play`), else the costliest card that can
+    be (:func:`_decision_at`), the intro saying why the call or discard is not asked."""
+    why = ""
+    top = review.costliest(1)
+    if top and top[0].kind != "play":
+        lesson, why = _before_play(rep, review, top[0])
+        if lesson is not None:
+            return lesson, top[0]
     hand = rep.hand
     at = _decision_at(rep, review)
     later: list[Verdict] = []
     if at is not None:
         best = Play.parse(at.best.code)
-        new = _bare(hand, play=_play_from(rep, at.index, best))
+        new = bare(hand, play=_play_from(rep, at.index, best))
         later = [v for v in review.plays if v.mark and v.index > at.index]
     else:
-        new = _bare(hand)
+        new = bare(hand)
     built = build(new)
     an = analyse(built, solver=Solver())
     notes: dict[str, str] = {}
@@ -170,23 +232,16 @@ def lesson_hand(rep: Replay, review: Review) -> tuple[Hand, Verdict | None]:
     decision = None
     if at is not None:
         best, done = Play.parse(at.best.code), Play.parse(at.done.code)
-        choices, answer = _choices(best, done)
+        offered, answer = choices(best, done)
         decision = LessonDecision(at.place, f"What should {at.seat.word} play here?",
-                                  choices, answer)
+                                  offered, answer)
         notes[at.place] = (f"{at.seat.word} played the {done.pretty()} here, and the review marked it "
                            f"{at.mark}. {at.words}")
-    intro = (f"A hand reviewed with `tutor review --seat {review.seat.value}` "
-             f"({review.layouts} layouts, seed {review.seed}): {len(review.marked)} of "
-             f"{review.seat.word}'s decisions marked ? or ??, each in the notes. Edit this "
-             f"introduction to set the scene.")
+    intro = _intro(review)
+    if why:
+        intro += f" {why}"
     if at is None:
         intro += " No marked card could be asked as a decision the solver verifies, so none is asked."
     if later:
-        intro += (" Later in the hand as played, also marked: "
-                  + "; ".join(f"trick {v.trick} ({v.mark})" for v in later) + ".")
-    lesson = dataclasses.replace(new, title=f"{hand.title} (reviewed)", notes={"intro": intro, **notes},
-                                 claims=claims, tags=tuple(dict.fromkeys((*hand.tags, OWN_MISTAKES))),
-                                 decision=decision)
-    return lesson, at
-
-
+        intro += " Later in the hand as played, also marked: " + "; ".join(map(_where, later)) + "."
+    return _finish(rep, review, new, intro, notes, claims, decision), at
