@@ -3,14 +3,21 @@
 :func:`lesson_hand` (``tutor review --save-lesson``): the hand with each marked decision's words
 as its note, with claims ``tutor check`` verifies (a card's double-dummy ``cost:`` or ``best:``
 and its single-dummy ``make:``, computed as ``tutor check`` computes it), a ``decision:`` at the
-costliest marked card the solver can verify as a decision (the better card best double-dummy,
-the card played costing tricks), and an ``intro`` for the author to edit. A decision's answer is
-what the hand does, so from that card on the file plays the better card and then the best line
-(:func:`~tutor.solve.line.best_line`); the marks after it are listed in the intro.
+costliest marked decision ``tutor check`` verifies, and an ``intro`` for the author to edit. A
+costliest call or discard is asked where the check passes it (:mod:`.asked`: a call by the
+check's own rule, the call then passes, with ``tricks:`` for each choice); else the costliest
+marked card the solver can verify as a decision (the better card best double-dummy, the card
+played costing tricks), the intro saying why the call or discard is not asked. A decision's
+answer is what the hand does, so from there on the file plays the better choice and then the
+best line (:func:`~tutor.solve.line.best_line`; after a call, the auction as the review
+continued it); the marks after it are listed in the intro.
 
 :func:`mistake_hand`: one marked decision as a hand file that stops there and asks it (the call,
 the discard or the card), the better choice as the answer and the review's words as the
-explanation; :mod:`.remember` keeps it in the quiz history.
+explanation; a call's hand goes on after the better call as the review followed it on the actual
+cards (:func:`~tutor.teach.handreview.following.continued`, the computer's discard), so what is
+shown after the answer is the contract the review's figures rest on. :mod:`.remember` keeps it
+in the quiz history.
 """
 
 from __future__ import annotations
