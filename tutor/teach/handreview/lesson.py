@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from tutor.engine.auction import Pass, parse_call, run_auction
+from tutor.engine.auction import Contract, Pass, parse_call, run_auction
 from tutor.engine.cards import Card
 from tutor.engine.decision import LessonDecision
 from tutor.engine.hand import Hand, NoteClaim
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
 from tutor.files.handfile import dumps
+from tutor.files.verify_decision import calls_after
 from tutor.solve import SolveError, Solver, analyse, apply, deal_of
 from tutor.solve.analysis import wants_more
 from tutor.solve.line import best_line
@@ -171,6 +172,35 @@ def _before_play(rep: Replay, review: Review, at: Verdict) -> tuple[Hand | None,
     decided = f"{at.seat.word} {'called' if at.kind == 'call' else 'put away'} {at.done.words} here"
     head = f"{decided}, and the review marked it {at.mark}. {at.words}"
     notes: dict[str, str] = {}
+    try:
+        if rep.rules.players == 5 and any(c is not None and c.bid.is_misere for c in _contracts(rep, at)):
+            return None, (f"{name}: a five-handed misère is not solved (one solve can take "
+                          f"minutes), so `tutor check` could not verify it in good time.")
+        return _asked(rep, review, at, name, head, notes)
+    except ValueError as err:  # a TutorError: the hand cannot be played out that way
+        return None, f"{name}: it cannot be played out as a decision ({err})."
+
+
+def _contracts(rep: Replay, at: Verdict) -> list[Contract | None]:
+    """The contracts a call or discard decision at ``at`` would play: the hand's own (a
+    discard), or each of the two calls followed by passes (as ``tutor check`` plays them) and
+    the better call followed as the review followed it."""
+    hand = rep.hand
+    if at.kind != "call":
+        return [rep.contract]
+    out: list[Contract | None] = []
+    for code in (at.best.code, at.done.code):
+        call = parse_call(code)
+        out.append(run_auction(calls_after(hand, at.index, call), rep.rules, hand.dealer).contract)
+    call = parse_call(at.best.code)
+    before = list(calls_after(hand, at.index, call)[:at.index + 1])
+    whole = continued(before, hand.hands, rep.rules, hand.dealer)
+    out.append(run_auction(whole, rep.rules, hand.dealer).contract)
+    return out
+
+
+def _asked(rep: Replay, review: Review, at: Verdict, name: str, head: str,
+           notes: dict[str, str]) -> tuple[Hand | None, str]:
     if at.kind == "call":
         new, decision, why = call_decision(rep, at)
         if new is None or decision is None:
