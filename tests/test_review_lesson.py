@@ -98,6 +98,25 @@ def test_the_costliest_call_is_asked_where_tutor_check_verifies_it(tmp_path: Pat
     _passes_check_and_exports(dumps(lesson), tmp_path)
 
 
+def test_a_pass_asked_as_the_costliest_call(tmp_path: Path) -> None:
+    """North's second call, a pass ? (8♦ better): with everyone passing 8♦ makes (+280) where
+    the pass leaves partner's 7♦ (+180); the lesson asks that pass (call 6 of the auction), and
+    its note says North passed there."""
+    rep = _replay("defence-left-bower-on-the-ace")
+    review = review_hand(rep, Seat.N, layouts=4, seed=0)
+    lesson, at = lesson_hand(rep, review)
+    assert at is not None and at.kind == "call" and at.done.code == "pass"
+    d = lesson.decision
+    assert d is not None and d.call == 5 and [str(c) for c in d.choices] == ["8D", "pass"]
+    assert d.answer == 0 and dict(d.tricks) == {0: 10, 1: 9}
+    assert "North passed here, and the review marked it ?" in lesson.notes["auction"]
+    assert "7♦ by South stands and takes 9 tricks, made (+180)" in lesson.notes["auction"]
+    out = tmp_path / "lesson.yaml"
+    out.write_text(dumps(lesson), "utf-8")
+    checked, problems = check_lesson(out)
+    assert checked is not None and not problems, problems
+
+
 def test_a_call_tutor_check_would_judge_otherwise_falls_back_to_a_card(tmp_path: Path) -> None:
     """North's 8♥ ?? (9♠ better by expected score): with everyone passing after it, 9♠ is set
     and 8♥ is not, so the lesson asks North's costliest card that can be verified, and the

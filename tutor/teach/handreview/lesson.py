@@ -169,7 +169,9 @@ def _before_play(rep: Replay, review: Review, at: Verdict) -> tuple[Hand | None,
     """The lesson asking the marked call or discard ``at``, or None and why not (for the intro):
     ``tutor check`` verifies it by its own rule, or refuses it."""
     name = f"The costliest mark, {_where(at)}, is in the notes and not asked"
-    decided = f"{at.seat.word} {'called' if at.kind == 'call' else 'put away'} {at.done.words} here"
+    done = ("passed" if at.done.code == "pass" else f"called {at.done.words}") if at.kind == "call" \
+        else f"put away {at.done.words}"
+    decided = f"{at.seat.word} {done} here"
     head = f"{decided}, and the review marked it {at.mark}. {at.words}"
     notes: dict[str, str] = {}
     try:
