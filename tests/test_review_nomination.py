@@ -157,3 +157,16 @@ def test_a_marked_nomination_is_kept_as_a_question_from_the_seats_view() -> None
     [q] = questions
     assert "Which suit does South name for the joker?" in q.prompt
     assert [c.plain for c in q.choices] == ["C", "H"] and q.answer == frozenset({q.choices[0].key})
+
+
+def test_a_saved_lesson_keeps_a_costliest_nomination_in_the_notes_and_asks_a_card() -> None:
+    from tutor.teach.handreview.lesson import lesson_hand
+
+    rep = _replay(MISERE)
+    review = review_hand(rep, Seat.S, layouts=8, seed=0)
+    assert review.costliest(1)[0].kind == "nomination"  # ?? at 8 layouts
+    lesson, at = lesson_hand(rep, review)
+    assert at is None or at.kind == "play"
+    assert "South's nomination, the joker as a heart" in lesson.notes["discard"]
+    assert "The costliest mark, the joker's nomination (??), is in the discard's note" in lesson.notes["intro"]
+    assert not build(lesson).problems

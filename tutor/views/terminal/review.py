@@ -136,7 +136,9 @@ def cmd_review(args: argparse.Namespace) -> int:
         except UnwritableFile as err:
             print(f"tutor review: {err}", file=sys.stderr)
             return 2
-        asked = f", asking {at.seat.word}'s card at trick {at.trick}" if at else ", asking no decision"
+        asked = (", asking no decision" if at is None else f", asking {at.seat.word}'s call"
+                 if at.kind == "call" else f", asking {at.seat.word}'s discard" if at.kind == "discard"
+                 else f", asking {at.seat.word}'s card at trick {at.trick}")
         print(f"Wrote the lesson {args.save_lesson}{asked}; edit its intro, then `tutor check` it.",
               file=sys.stderr)
     if args.remember:

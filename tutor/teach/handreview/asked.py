@@ -1,0 +1,175 @@
+"""A reviewed call or discard as a hand file: the auction as the review continued it, and the
+call or discard as a lesson's ``decision:`` that ``tutor check`` verifies.
+
+:func:`after_calls` plays an auction out as the review does (:mod:`.following`): the contractor
+puts away what the computer would, at five players calls the partner the computer would, and
+(asked for) the hand is played by the best line double-dummy. :func:`call_decision` and
+:func:`discard_decision` give the reviewed hand with its decision at the marked call or the
+discard, or say in words why ``tutor check`` could not verify it there. ``tutor check`` verifies
+a call by its own rule (:mod:`tutor.files.verify_decision`): the call, then everyone passing,
+all hands open after the contractor's best discard; so a call is asked only where the review's
+better call is the better one by that rule too, scored for the seat's side as the review scores
+(the contract's value, + made, − set), with ``tricks:`` stating what each choice's contract takes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from tutor.engine.auction import Call, Contract, Pass, contract_value, parse_call, run_auction
+from tutor.engine.cards import Card, Suit
+from tutor.engine.decision import Choice, LessonDecision, choice_code
+from tutor.engine.hand import Hand
+from tutor.engine.play import Play
+from tutor.engine.replay import Replay, build
+from tutor.engine.scoring import signed
+from tutor.files.verify_decision import calls_after
+from tutor.solve import SolveError, Solver, analyse, deal_of
+from tutor.solve.line import best_line
+from tutor.teach.handreview.following import called_card, continued
+from tutor.teach.handreview.value import Verdict
+from tutor.teach.players.discard import choose_discard
+
+__all__ = ["after_calls", "bare", "call_decision", "choices", "discard_decision", "in_tricks"]
+
+
+def bare(hand: Hand, **changes: object) -> Hand:
+    """``hand`` without its lesson parts (notes, claims, par, decision…), with ``changes``."""
+    return dataclasses.replace(hand, notes={}, claims={}, kitty_claims={}, par=None, decision=None,
+                               summary=None, level=None, order=None, **changes)  # type: ignore[arg-type]
+
+
+def choices(best: Choice, done: Choice) -> tuple[tuple[Choice, ...], int]:
+    """The two choices in notation order (so the answer is not always first), and the answer's."""
+    pair = sorted([best, done], key=choice_code)
+    return tuple(pair), pair.index(best)
+
+
+def in_tricks(flat: Sequence[Play], size: int) -> tuple[tuple[Play, ...], ...]:
+    """The cards in tricks of ``size`` (a card from each seat in play; misère: three)."""
+    out = [tuple(flat[first:first + size]) for first in range(0, len(flat), size)]
+    return tuple(t for t in out if t)
+
+
+def _minus(cards: Sequence[Card], away: Sequence[Card]) -> list[Card]:
+    left = list(cards)
+    for c in away:
+        left.remove(c)
+    return left
+
+
+def after_calls(hand: Hand, calls: tuple[Call, ...], *, play: bool) -> Hand:
+    """``hand`` (bare) with the auction ``calls``, played out as the review plays it: the
+    computer's discard, at five players the partner the computer calls (:func:`called_card`, the
+    holder where the partner is named as a seat), the joker named as the first suit that
+    replays; with ``play`` the cards by the best line double-dummy, else none."""
+    rules = hand.rules
+    contract = run_auction(calls, rules, hand.dealer).contract
+    base = bare(hand, auction=calls, play=(), discard=None, joker=None)
+    if contract is None or contract.bid.is_all_passed:
+        return base
+    held = [*hand.hands[contract.declarer], *hand.kitty]
+    discard = choose_discard(contract.declarer, held, contract.bid, rules).choice if hand.kitty else None
+    partner = hand.partner
+    if rules.players == 5 and not contract.bid.is_misere:
+        card = called_card(_minus(held, discard or ()), contract.bid, rules)
+        holder = next((s for s, cs in hand.hands.items() if card in cs and s != contract.declarer), None)
+        named: object = (holder if rules.partner_call == "seat" else card) if card is not None else None
+        if named is None or (isinstance(named, Card) and holder is None and not rules.secret_alone):
+            named = "alone"
+        partner = named  # type: ignore[assignment]
+    base = dataclasses.replace(base, discard=discard, partner=partner)
+    for joker in (None, *Suit):
+        trial = dataclasses.replace(base, joker=joker)
+        rep = build(trial)
+        if rep.problems:
+            continue
+        if not play:
+            return trial
+        deal = deal_of(rep)
+        return dataclasses.replace(trial, play=in_tricks(best_line(deal.start), len(deal.start.seats)))
+    return base
+
+
+def _check_tricks(hand: Hand, calls: tuple[Call, ...], contract: Contract) -> tuple[int, Replay]:
+    """What ``tutor check`` finds ``calls`` take: the contractor's side's tricks with best play
+    after the best discard, as :mod:`tutor.files.verify_decision` counts; and the replay."""
+    pool = [*hand.hands[contract.declarer], *hand.kitty]
+    size = len(hand.discard) if hand.discard is not None else len(hand.kitty)
+    trial = bare(hand, auction=calls, discard=tuple(pool[:size]), play=(), joker=None)
+    rep = build(trial)
+    if rep.problems:
+        raise SolveError(f"{contract.bid.pretty()} by {contract.declarer.word} cannot be played "
+                         f"out: {rep.problems[0].message}")
+    tricks = analyse(rep, solver=Solver(), kitty=True).discards[0].value
+    return tricks, rep
+
+
+def _said(call: Call) -> str:
+    return "a pass" if isinstance(call, Pass) else call.pretty()
+
+
+def _scored(rep: Replay, v: Verdict, call: Call) -> tuple[int | None, int, str]:
+    """``call`` at ``v``'s place as ``tutor check`` plays it: its contract's tricks (None: the
+    hand thrown in), its score for ``v``'s seat's side (the review's rule), and in words."""
+    hand = rep.hand
+    calls = calls_after(hand, v.index, call)
+    contract = run_auction(calls, hand.rules, hand.dealer).contract
+    if contract is None or contract.bid.is_all_passed:
+        return None, 0, f"after {_said(call)} the hand is thrown in (0)"
+    tricks, played = _check_tricks(hand, calls, contract)
+    bid = contract.bid
+    made = tricks == 0 if bid.is_misere else tricks >= bid.tricks
+    at = rep.table
+    ours = (at.side_of(contract.declarer) == at.side_of(v.seat) if at.fixed_partners
+            else v.seat in (contract.declarer, played.partner))
+    value = contract_value(bid, hand.rules)
+    points = value if made == ours else -value
+    contract_words = f"{bid.pretty()} by {contract.declarer.word}"
+    lead = contract_words if call == bid else f"after {_said(call)}, {contract_words} stands and"
+    words = (f"{lead} takes {tricks} trick{'s' if tricks != 1 else ''}, {'made' if made else 'set'} "
+             f"({signed(points)})")
+    return tricks, points, words
+
+
+def call_decision(rep: Replay, v: Verdict) -> tuple[Hand | None, LessonDecision | None, str]:
+    """The hand asking the marked call ``v`` as its decision, continued after the better call as
+    the review continued it on the actual cards and played by the best line; or None and why
+    ``tutor check`` could not verify it (words for the intro)."""
+    hand = rep.hand
+    better, done = parse_call(v.best.code), parse_call(v.done.code)
+    try:
+        (t_best, p_best, w_best), (t_done, p_done, w_done) = _scored(rep, v, better), _scored(rep, v, done)
+    except SolveError as err:
+        return None, None, f"`tutor check` cannot play it out: {err}"
+    rule = ("`tutor check` verifies a call as that call followed by passes, with all hands open "
+            f"after the best discard: there {w_best}, and {w_done}")
+    if p_best <= p_done:
+        return None, None, f"{rule}, so the review's better call is not the better one by that rule"
+    before = list(calls_after(hand, v.index, better)[:v.index + 1])
+    calls = continued(before, hand.hands, hand.rules, hand.dealer)
+    new = after_calls(hand, calls, play=True)
+    pair, answer = choices(better, done)
+    tricks = {i: t for i, t in enumerate(t_best if c == better else t_done for c in pair) if t is not None}
+    decision = LessonDecision("auction", f"What should {v.seat.word} call here?", pair, answer,
+                              None, v.index, tricks)
+    return new, decision, rule
+
+
+def discard_decision(rep: Replay, v: Verdict) -> tuple[Hand, LessonDecision]:
+    """The hand asking the marked discard ``v``: the better discard made, then the best line."""
+    hand = rep.hand
+    away = tuple(Card.parse(x) for x in v.best.code.split())
+    was = tuple(Card.parse(x) for x in v.done.code.split())
+    base = bare(hand, discard=away, play=())
+    new = base
+    for joker in (hand.joker, None, *Suit):
+        trial = dataclasses.replace(base, joker=joker)
+        built = build(trial)
+        if not built.problems:
+            deal = deal_of(built)
+            new = dataclasses.replace(trial, play=in_tricks(best_line(deal.start), len(deal.start.seats)))
+            break
+    pair, answer = choices(away, was)
+    return new, LessonDecision("discard", f"Which cards should {v.seat.word} put away?", pair, answer)
