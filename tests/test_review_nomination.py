@@ -168,5 +168,6 @@ def test_a_saved_lesson_keeps_a_costliest_nomination_in_the_notes_and_asks_a_car
     lesson, at = lesson_hand(rep, review)
     assert at is None or at.kind == "play"
     assert "South's nomination, the joker as a heart" in lesson.notes["discard"]
-    assert "The costliest mark, the joker's nomination (??), is in the discard's note" in lesson.notes["intro"]
+    intro = lesson.notes["intro"]
+    assert "The costliest mark, the joker's nomination (??), is in the discard's note" in intro
     assert not build(lesson).problems
