@@ -22,8 +22,8 @@ from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Position, Solver, deal_of
 from tutor.solve.analysis import wants_more
-from tutor.solve.singledummy import goal_of, mark
-from tutor.teach.handreview.value import Option, Verdict
+from tutor.solve.singledummy import goal_of
+from tutor.teach.handreview.value import Option, Verdict, choice_words, ranked
 from tutor.teach.players.discard import choose_discard
 from tutor.teach.players.inference import history_of, weighted_layouts
 
@@ -106,17 +106,14 @@ def judge_discard(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> tuple[
         dd = solver.value(_with(start, i, cards))
         judged.append((sign * value / total, Option(_code(away), _words(away), value / total,
                                                     made / total, dd)))
-    judged.sort(key=lambda vo: (-round(vo[0], 9), -(vo[1].make or 0.0) * sign))
-    top = judged[0][0]
-    options = tuple(o for _v, o in judged)
-    done = next(o for o in options if o.code == _code(hand.discard))
-    loss = max(0.0, top - sign * (done.expected or 0.0))
-    m = mark(loss)
-    best = options[0] if m else done
+    r = ranked(judged, _code(hand.discard), sign)
+    options, done, best, loss, m = r.options, r.done, r.best, r.loss, r.mark
     computer = choose_discard(seat, held, contract.bid, rep.rules)
     return Verdict(
         kind="discard", place="discard", index=0, trick=None, seat=seat, done=done, best=best,
-        options=options, mark=m, loss=loss, words=_sentence(seat, done, best, m, goal.minimise, more),
+        options=options, mark=m, loss=loss,
+        words=choice_words(seat, "discard", done, best, m, minimise=goal.minimise,
+                           better=f"putting away {best.words}"),
         note=weighted.note + f"; {len(options)} discards ranked",
         computer=f"The computer's discard: {computer.reason}",
     ), ""
@@ -124,25 +121,3 @@ def judge_discard(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> tuple[
 
 def _with(pos: Position, i: int, kept: tuple[Card, ...]) -> Position:
     return replace(pos, hands=(*pos.hands[:i], kept, *pos.hands[i + 1:]))
-
-
-def _pc(p: float | None) -> str:
-    return f"{round(100 * (p or 0.0))}%"
-
-
-def _sentence(seat: Seat, done: Option, best: Option, m: str | None, minimise: bool, more: bool) -> str:
-    who = seat.word
-    what = "the misère" if minimise else "the contract"
-    text = (f"{who}'s discard, {done.words}{' ' + m if m else ''}: with what {who} could see, it "
-            f"made {what} in {_pc(done.make)} of the layouts ({(done.expected or 0):.1f} tricks on "
-            f"average)")
-    if best is not done:
-        text += f"; putting away {best.words} made it in {_pc(best.make)} ({(best.expected or 0):.1f})"
-        if done.double_dummy is not None and best.double_dummy is not None:
-            if done.double_dummy == best.double_dummy:
-                text += f", though on the actual cards both took {done.double_dummy}"
-            else:
-                text += f"; on the actual cards {done.double_dummy} against {best.double_dummy}"
-    elif done.double_dummy is not None:
-        text += f"; on the actual cards it took {done.double_dummy}"
-    return text + "."

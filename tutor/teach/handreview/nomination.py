@@ -23,8 +23,8 @@ from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Solver, deal_of
 from tutor.solve.analysis import wants_more
-from tutor.solve.singledummy import goal_of, mark
-from tutor.teach.handreview.value import Option, Verdict
+from tutor.solve.singledummy import goal_of
+from tutor.teach.handreview.value import Option, Verdict, choice_words, ranked
 from tutor.teach.players.inference import history_of, weighted_layouts
 from tutor.teach.players.nomination import may_nominate
 
@@ -79,41 +79,15 @@ def judge_nomination(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Ver
         dd = None if (c is None and forfeit) else solver.value(replace(start, ctx=contexts[c]))
         value, made = sums[c]
         judged.append((sign * value / total, Option(_code(c), _words(c), value / total, made / total, dd)))
-    judged.sort(key=lambda vo: (-round(vo[0], 9), -(vo[1].make or 0.0) * sign))
-    top = judged[0][0]
-    options = tuple(o for _v, o in judged)
-    done = next(o for o in options if o.code == _code(hand.joker))
-    loss = max(0.0, top - sign * (done.expected or 0.0))
-    m = mark(loss)
-    best = options[0] if m else done
+    r = ranked(judged, _code(hand.joker), sign)
+    options, done, best, loss, m = r.options, r.done, r.best, r.loss, r.mark
     ruling = ""
     if forfeit:
         ruling = ("a misère contractor who keeps the joker must nominate its suit, or the misère "
                   "is lost whatever the tricks (setting misere_needs_joker_nominated).")
     return Verdict(
         kind="nomination", place="joker", index=0, trick=None, seat=seat, done=done, best=best,
-        options=options, mark=m, loss=loss, words=_sentence(seat, done, best, m, goal.minimise),
+        options=options, mark=m, loss=loss,
+        words=choice_words(seat, "nomination", done, best, m, minimise=goal.minimise, better=best.words),
         note=weighted.note, ruling=ruling,
     )
-
-
-def _pc(p: float | None) -> str:
-    return f"{round(100 * (p or 0.0))}%"
-
-
-def _sentence(seat: Seat, done: Option, best: Option, m: str | None, minimise: bool) -> str:
-    who = seat.word
-    what = "the misère" if minimise else "the contract"
-    text = (f"{who}'s nomination, {done.words}{' ' + m if m else ''}: with what {who} could see, "
-            f"it made {what} in {_pc(done.make)} of the layouts ({(done.expected or 0):.1f} tricks "
-            f"on average)")
-    if best is not done:
-        text += f"; {best.words} made it in {_pc(best.make)} ({(best.expected or 0):.1f})"
-        if done.double_dummy is not None and best.double_dummy is not None:
-            if done.double_dummy == best.double_dummy:
-                text += f", though on the actual cards both took {done.double_dummy}"
-            else:
-                text += f"; on the actual cards {done.double_dummy} against {best.double_dummy}"
-    elif done.double_dummy is not None:
-        text += f"; on the actual cards it took {done.double_dummy}"
-    return text + "."

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutor.engine.seats import Seat
-from tutor.solve.singledummy import BAD
+from tutor.solve.singledummy import BAD, mark
 
-__all__ = ["CALL_BAD", "CALL_DOUBTFUL", "Option", "Review", "Verdict"]
+__all__ = ["CALL_BAD", "CALL_DOUBTFUL", "Option", "Review", "Verdict", "choice_words", "ranked"]
 
 #: A call is marked ``?`` when its expected score (the auction continued by the computer
 #: bidder, the contract played double-dummy and scored for the seat's side: :mod:`.following`)
@@ -155,3 +155,54 @@ class Review:
             "plays": [v.to_json() for v in self.plays],
             "skipped": list(self.skipped),
         }
+
+
+def _pc(p: float | None) -> str:
+    return f"{round(100 * (p or 0.0))}%"
+
+
+def choice_words(seat: Seat, what: str, done: Option, best: Option, m: str | None, *,
+                 minimise: bool, better: str) -> str:
+    """A choice before play judged in words (the discard, the joker's nomination): ``what`` the
+    decision is ("discard"), the choice made and its make chance with what the seat could see,
+    the ``better`` one (its words in the sentence: "putting away 7♣ 8♣ 9♦") where it was marked,
+    and the true layout's tricks beside them."""
+    who = seat.word
+    contract = "the misère" if minimise else "the contract"
+    text = (f"{who}'s {what}, {done.words}{' ' + m if m else ''}: with what {who} could see, it "
+            f"made {contract} in {_pc(done.make)} of the layouts ({(done.expected or 0):.1f} tricks "
+            f"on average)")
+    if best is not done:
+        text += f"; {better} made it in {_pc(best.make)} ({(best.expected or 0):.1f})"
+        if done.double_dummy is not None and best.double_dummy is not None:
+            if done.double_dummy == best.double_dummy:
+                text += f", though on the actual cards both took {done.double_dummy}"
+            else:
+                text += f"; on the actual cards {done.double_dummy} against {best.double_dummy}"
+    elif done.double_dummy is not None:
+        text += f"; on the actual cards it took {done.double_dummy}"
+    return text + "."
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """Options ranked best first, the one chosen, the better one (the chosen unless marked),
+    the loss in tricks against the best and BEN's mark on it."""
+
+    options: tuple[Option, ...]
+    done: Option
+    best: Option
+    loss: float
+    mark: str | None
+
+
+def ranked(judged: list[tuple[float, Option]], done: str, sign: float) -> Ranked:
+    """``judged`` (each option with its expected tricks for the seat, ``sign`` +1 where the
+    seat wants tricks, −1 in misère) ranked best first, the most tricks for the seat then the
+    best make chance; ``done``: the code of the option chosen."""
+    order = sorted(judged, key=lambda vo: (-round(vo[0], 9), -(vo[1].make or 0.0) * sign))
+    options = tuple(o for _v, o in order)
+    chosen = next(o for o in options if o.code == done)
+    loss = max(0.0, order[0][0] - sign * (chosen.expected or 0.0))
+    m = mark(loss)
+    return Ranked(options, chosen, options[0] if m else chosen, loss, m)
