@@ -28,10 +28,11 @@ from tutor.engine.scoring import game_end, score_hand
 from tutor.engine.seats import Seat, Side
 from tutor.files import handfile
 from tutor.solve import Solver, deal_of
+from tutor.teach.players.bidding import MISERE_DANGEROUS, misere_danger
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
-NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-diamonds", "declarer-play-ruff-before-trumps",
+NEW = ("kitty-odds-one-trick-not-two", "misere-or-seven-hearts", "declarer-play-ruff-before-trumps",
        "three-handed-no-partner-count-the-kitty", "sacrifice-their-seven-spades-ends-the-game",
        "ten-level-nine-trumps-nine-or-ten", "competitive-their-trumps-let-them-play",
        "game-end-push-over-their-seven-hearts", "three-handed-two-against-one-west-has-the-trick",
@@ -130,7 +131,7 @@ def test_at_three_the_left_bower_runs_into_the_right_and_south_ruffs_the_ace_of_
     assert {side.value: points for side, points in rp.result.score.items()} == {"S": 200, "E": 10, "W": 20}
 
 
-# --- misère or seven diamonds ----------------------------------------------------------------
+# --- misère or seven hearts --------------------------------------------------------------------
 
 def _values_by_discard(rp: Replay) -> list[int]:
     """The contractor's side's tricks after each of the 286 discards, with best play."""
@@ -145,37 +146,64 @@ def _values_by_discard(rp: Replay) -> list[int]:
     return out
 
 
-def test_the_misere_is_safe_with_many_discards_and_seven_diamonds_with_few() -> None:
-    rp = lesson("misere-or-seven-diamonds")
+def _kept(rp: Replay) -> list[Card]:
+    kept = [*rp.hand.hands[Seat.S], *rp.hand.kitty]
+    for c in rp.hand.discard or ():
+        kept.remove(c)
+    return kept
+
+
+def test_the_misere_is_safe_with_one_discard_and_seven_hearts_makes_only_exactly() -> None:
+    rp = lesson("misere-or-seven-hearts")
     misere = _values_by_discard(rp)
-    assert len(misere) == 286 and min(misere) == 0 and misere.count(0) == 118
-    auction = (*rp.hand.auction[:3], parse_call("7D"), *rp.hand.auction[4:])
-    diamonds = build(replace(rp.hand, auction=auction, play=(), notes={}, claims={}, kitty_claims={},
-                             par=None, decision=None))
-    seven = _values_by_discard(diamonds)
-    assert max(seven) == 7 and seven.count(7) == 3   # "only with one of the best 3 of the 286 discards"
+    # "With all hands open it is the only one of the 286 discards that takes no trick"
+    assert len(misere) == 286 and misere.count(0) == 1
+    pool = [*rp.hand.hands[Seat.S], *rp.hand.kitty]
+    safe = next(away for away, v in zip(combinations(pool, 3), misere, strict=True) if v == 0)
+    assert set(safe) == set(rp.hand.discard or ())
+    assert "only one of the 286 discards" in note_text(rp, "discard")
+    auction = (*rp.hand.auction[:3], parse_call("7H"), *rp.hand.auction[4:])
+    hearts = build(replace(rp.hand, auction=auction, play=(), notes={}, claims={}, kitty_claims={},
+                           par=None, decision=None))
+    seven = _values_by_discard(hearts)
+    assert max(seven) == 7 and seven.count(7) == 13   # "only with 13 of the 286 discards"
     note = note_text(rp, "auction")
-    assert "best 3 of the 286 discards" in note and "makes exactly seven" in note
+    assert "13 of the 286 discards" in note and "makes exactly seven" in note
 
 
-def test_in_the_misere_partners_high_diamonds_are_out_of_play() -> None:
-    rp = lesson("misere-or-seven-diamonds")
+def test_souths_hand_is_low_in_every_suit_and_partners_hearts_are_out_of_play() -> None:
+    rp = lesson("misere-or-seven-hearts")
+    south = {str(c) for c in rp.hand.hands[Seat.S]}
+    # "no joker, ace, king or queen, and the jack of spades has three lower spades beside it"
+    assert not any(c == "Jo" or c[:-1] in ("A", "K", "Q") for c in south)
+    assert {"8S", "6S", "5S"} <= south
+    # "the cards likeliest to win a trick are the jack and 9 of hearts (the computer bidder
+    # counts those two)"
+    rules = rp.hand.rules
+    held = rp.hand.hands[Seat.S]
+    danger = [str(c) for c in held if misere_danger(c, held, rules.the_pack) >= MISERE_DANGEROUS]
+    assert sorted(danger) == ["9H", "JH"]
+    # "you hold two trumps and no side ace": in hearts the jack of hearts and the 9
+    assert sorted(c for c in south if c.endswith("H")) == ["9H", "JH"]
     north = {str(c) for c in rp.hand.hands[Seat.N]}
-    assert {"AD", "KD"} <= north
+    assert {"AH", "10H", "8H", "5H"} <= north
     assert all(len(t.plays) == 3 and Seat.N not in t.seats for t in rp.tricks)
-    # the joker is one of the 33 cards South cannot see: 3 kitties in 33 hold it
-    assert percent(Fraction(comb(32, 2), comb(33, 3))) == 9
-    # South's only sure winner was the ace of spades, and it went back with the kitty
-    assert "AS" in {str(c) for c in rp.hand.discard or ()}
+    # the joker, the four aces and the four kings are all among the 33 cards South cannot see:
+    # two or more of those nine in 948 of the 5456 kitties of three
+    two_or_more = comb(9, 2) * comb(24, 1) + comb(9, 3)
+    assert percent(Fraction(two_or_more, comb(33, 3))) == 17
+    assert "17% of the kitties" in note_text(rp, "auction")
 
 
-def test_the_misere_lead_voids_south_in_clubs_and_hearts() -> None:
-    rp = lesson("misere-or-seven-diamonds")
-    kept = set(rp.hand.hands[Seat.S]) | set(rp.hand.kitty)
-    kept -= set(rp.hand.discard or ())
-    suits = sorted(str(c)[-1] for c in kept)
-    assert suits.count("H") == 0 and suits.count("C") == 1
-    assert str(rp.tricks[0].plays[0].card) == "6C"
+def test_the_misere_discard_voids_south_in_hearts_and_keeps_the_low_spades() -> None:
+    rp = lesson("misere-or-seven-hearts")
+    kept = sorted(str(c) for c in _kept(rp))
+    assert kept == sorted(["JS", "9S", "8S", "6S", "5S", "9D", "7D", "6D", "4D", "5C"])
+    assert str(rp.tricks[0].plays[0].card) == "5S"
+    # trick 2: South plays the 8 under the ace and keeps the 6 for East's 7 of spades at the end
+    assert [str(p.card) for p in rp.tricks[1].plays] == ["AS", "10S", "8S"]
+    assert [str(p.card) for p in rp.tricks[9].plays] == ["7S", "6S", "7H"]
+    assert rp.tricks[9].winner is Seat.E
 
 
 # --- draw trumps first? ----------------------------------------------------------------------

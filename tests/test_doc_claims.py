@@ -59,6 +59,7 @@ RESULTS: list[tuple[str, str, str]] = [
     ("five-handed-called-king-under-partners-joker.yaml", "seven diamonds makes", "made"),
     ("defence-left-bower-on-the-ace.yaml", "seven hearts is set by one", "set"),
     ("misere-bidding-no-room-for-the-kitty.yaml", "seven spades makes", "made"),
+    ("misere-or-seven-hearts.yaml", "misère, which South makes", "made"),
 ]
 
 #: Rows whose result words are about a trick or a card, not the contract.

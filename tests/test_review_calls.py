@@ -47,8 +47,8 @@ def cards(text: str) -> list[Card]:
 @pytest.mark.parametrize(
     ("held", "away", "why"),
     [
-        # the lesson's South: the ace, the lone 7♥ and the 8♣ go, the 6♣ stays to lead (put
-        # away, the 6♣ left the 8♣ unguarded: one trick on the true cards)
+        # practice deal 316's South: the ace, the lone 7♥ and the 8♣ go, the 6♣ stays to lead
+        # (put away, the 6♣ left the 8♣ unguarded: one trick on the true cards)
         ("6D 5D AS 7S 8D 9D 8C 6C QD 7H 4D 5S 6S", "AS 7H 8C", "void in hearts"),
         # the joker first; then the unguarded king and the lone 9♥ over three hearts below it
         ("Jo 5S 6S 7S KC 4H 9H 4D 5D 6D 7D 8D 9D", "Jo KC 9H", "void in clubs"),
@@ -102,14 +102,27 @@ def test_misere_hands_whose_count_is_clear(held: str, kitty: str, least: float, 
 
 
 def test_the_lessons_misere_is_made_on_the_true_cards_with_the_computers_discard() -> None:
-    """misere-or-seven-diamonds: the true layout followed from South's misère (East, West and
-    North pass, as they did) is made double-dummy with the computer's discard, +250 to
-    North–South (the old discard kept the 8♣ alone: one trick, -250)."""
-    rep = _replay("misere-or-seven-diamonds")
+    """misere-or-seven-hearts: the true layout followed from South's misère (West, North and
+    East pass, as they did) is made double-dummy with the computer's discard, +250 to
+    North–South; seven hearts there makes exactly, +200."""
+    rep = _replay("misere-or-seven-hearts")
     hand = rep.hand
     truth = Table(hand, Seat.S, hand.hands, tuple(hand.kitty))
     o = follow(hand, 3, parse_call("misere"), truth)
     assert (o.bid is not None and o.bid.is_misere, o.declarer, o.tricks, o.points) == (True, Seat.S, 0, 250)
+    o = follow(hand, 3, parse_call("7H"), truth)
+    assert (str(o.bid), o.declarer, o.tricks, o.points) == ("7H", Seat.S, 7, 200)
+
+
+def test_the_review_does_not_mark_the_lessons_misere_and_ranks_it_over_seven_hearts() -> None:
+    """misere-or-seven-hearts at the review's default settings (30 layouts, seed 0): the misère
+    the lesson answers is not marked and scores more on average than the seven hearts it
+    rejects (issue 27: the lesson it replaced answered a misère the review marked ??)."""
+    rep = _replay("misere-or-seven-hearts")
+    (call,) = judge_calls(rep, Seat.S, layouts=30, seed=0)
+    expected = {o.code: o.expected for o in call.options}
+    assert call.done.code == "misere" and call.mark is None
+    assert expected["misere"] > expected["7H"]
 
 
 @pytest.mark.parametrize(
@@ -119,7 +132,7 @@ def test_the_lessons_misere_is_made_on_the_true_cards_with_the_computers_discard
         ("first-night-seven-hearts", "S", 0, "7H", "7H by S", 200),
         ("first-night-seven-hearts", "E", 0, "7H", "7H by S", -200),
         # South's pass over 7♣: the auction goes on, North (the computer) bids 7♥, set: -200
-        ("misere-or-seven-diamonds", "S", 3, "pass", "7H by N", -200),
+        ("misere-or-seven-hearts", "S", 3, "pass", "7H by N", -200),
     ],
 )
 def test_a_call_is_followed_to_the_final_contract_and_scored_for_the_seats_side(

@@ -62,7 +62,7 @@ COURSE = (
     "game-end-push-over-their-seven-hearts",
     "three-handed-two-against-one-west-has-the-trick",
     "five-handed-called-king-under-partners-joker",
-    "misere-or-seven-diamonds",
+    "misere-or-seven-hearts",
     "declarer-play-ruff-before-trumps",
     "three-handed-no-partner-count-the-kitty",
     "sacrifice-their-seven-spades-ends-the-game",
@@ -170,9 +170,9 @@ CONTRACTS = {
         ("[6S, 6C, 7S, pass, pass, 7C, pass]", "", "[9S, 10S, 8S]", 5),   # seven clubs: two off
         ("[6S, 6C, 7S, pass, pass, pass]", "", "best", 10),               # a pass: their slam
     ],
-    "misere-or-seven-diamonds": [
-        ("[6C, 6H, 7C, misere, pass, pass, pass]", "", "[AS, 7H, 8C]", 0),   # no trick
-        ("[6C, 6H, 7C, 7D, pass, pass, pass]", "", "best", 7),               # exactly seven
+    "misere-or-seven-hearts": [
+        ("[6C, 6H, 7C, misere, pass, pass, pass]", "", "[QC, JH, 9H]", 0),   # no trick
+        ("[6C, 6H, 7C, 7H, pass, pass, pass]", "", "best", 7),               # exactly seven
     ],
     "misere-bidding-no-room-for-the-kitty": [
         # misère: at least four tricks whatever South puts away
@@ -690,7 +690,7 @@ DESCRIBED = [
     ("game-end-win-on-defence", "intro", Seat.S, "last to speak", "Count the hand", True),
     ("no-trumps-what-to-bury", "intro", Seat.S, "You hold", "You open", True),
     ("kitty-odds-one-trick-not-two", "intro", Seat.S, "You hold", "In hearts", True),
-    ("misere-or-seven-diamonds", "intro", Seat.S, "You hold", "Seven diamonds would", True),
+    ("misere-or-seven-hearts", "intro", Seat.S, "You hold", "Seven hearts would", True),
     ("three-handed-no-partner-count-the-kitty", "intro", Seat.S, "You hold", "In hearts", True),
     ("sacrifice-their-seven-spades-ends-the-game", "intro", Seat.S, "You hold", "East opened", True),
     ("defence-left-bower-on-the-ace", "intro", Seat.N, "You hold", "In hearts", True),
