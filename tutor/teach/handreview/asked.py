@@ -62,8 +62,9 @@ def _minus(cards: Sequence[Card], away: Sequence[Card]) -> list[Card]:
 def after_calls(hand: Hand, calls: tuple[Call, ...], *, play: bool) -> Hand:
     """``hand`` (bare) with the auction ``calls``, played out as the review plays it: the
     computer's discard, at five players the partner the computer calls (:func:`called_card`, the
-    holder where the partner is named as a seat), the joker named as the first suit that
-    replays; with ``play`` the cards by the best line double-dummy, else none."""
+    holder where the partner is named as a seat), the joker kept as the wildcard where that
+    replays (:func:`with_joker`); with ``play`` the cards by the best line double-dummy, else
+    none."""
     rules = hand.rules
     contract = run_auction(calls, rules, hand.dealer).contract
     base = bare(hand, auction=calls, play=(), discard=None, joker=None)
@@ -80,16 +81,39 @@ def after_calls(hand: Hand, calls: tuple[Call, ...], *, play: bool) -> Hand:
             named = "alone"
         partner = named  # type: ignore[assignment]
     base = dataclasses.replace(base, discard=discard, partner=partner)
-    for joker in (None, *Suit):
+    found = with_joker(base, (None,))
+    if found is None:
+        return base
+    trial, rep = found
+    if not play:
+        return trial
+    deal = deal_of(rep)
+    return dataclasses.replace(trial, play=in_tricks(best_line(deal.start), len(deal.start.seats)))
+
+
+def with_joker(base: Hand, first: tuple[Suit | None, ...]) -> tuple[Hand, Replay] | None:
+    """``base`` with the joker's nomination that replays, and its replay (None: none does):
+    the ``first`` choices in turn (the hand's own, keeping it as the wildcard), then each suit;
+    but where keeping the joker would lose a misère by rule (``misere_needs_joker_nominated``)
+    the contractor names the suit that takes fewest tricks with all hands open, as a
+    contractor who knows the rule does."""
+    rules = base.rules
+    contract = run_auction(base.auction, rules, base.dealer).contract
+    order: list[Suit | None] = [*first, *(s for s in Suit if s not in first)]
+    if contract is not None and contract.bid.is_misere and rules.misere_needs_joker_nominated:
+        order = [s for s in order if s is not None]
+        scored = []
+        for suit in order:
+            rep = build(dataclasses.replace(base, joker=suit))
+            if not rep.problems:
+                scored.append((Solver().value(deal_of(rep).start), order.index(suit), suit))
+        order = [suit for _t, _k, suit in sorted(scored)] + [None]
+    for joker in order:
         trial = dataclasses.replace(base, joker=joker)
         rep = build(trial)
-        if rep.problems:
-            continue
-        if not play:
-            return trial
-        deal = deal_of(rep)
-        return dataclasses.replace(trial, play=in_tricks(best_line(deal.start), len(deal.start.seats)))
-    return base
+        if not rep.problems:
+            return trial, rep
+    return None
 
 
 def _check_tricks(hand: Hand, calls: tuple[Call, ...], contract: Contract) -> tuple[int, Replay]:
@@ -164,12 +188,10 @@ def discard_decision(rep: Replay, v: Verdict) -> tuple[Hand, LessonDecision]:
     was = tuple(Card.parse(x) for x in v.done.code.split())
     base = bare(hand, discard=away, play=())
     new = base
-    for joker in (hand.joker, None, *Suit):
-        trial = dataclasses.replace(base, joker=joker)
-        built = build(trial)
-        if not built.problems:
-            deal = deal_of(built)
-            new = dataclasses.replace(trial, play=in_tricks(best_line(deal.start), len(deal.start.seats)))
-            break
+    found = with_joker(base, (hand.joker, None) if hand.joker is not None else (None,))
+    if found is not None:
+        trial, built = found
+        deal = deal_of(built)
+        new = dataclasses.replace(trial, play=in_tricks(best_line(deal.start), len(deal.start.seats)))
     pair, answer = choices(away, was)
     return new, LessonDecision("discard", f"Which cards should {v.seat.word} put away?", pair, answer)

@@ -27,7 +27,7 @@ from tutor.teach.handreview.value import Option, Verdict, choice_words, ranked
 from tutor.teach.players.discard import choose_discard
 from tutor.teach.players.inference import history_of, weighted_layouts
 
-__all__ = ["candidates", "judge_discard"]
+__all__ = ["candidates", "discard_seed", "judge_discard"]
 
 
 def _minus(cards: Sequence[Card], away: Sequence[Card]) -> list[Card]:
@@ -58,6 +58,12 @@ def candidates(rep: Replay) -> list[tuple[Card, ...]]:
     return out
 
 
+def discard_seed(seed: int) -> int:
+    """The seed of the layouts the discard is judged on, a review's ``seed`` given (the joker's
+    nomination, judged after it, deals the same ones)."""
+    return seed * 1009 + 4099
+
+
 def _key(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(sorted(str(c) for c in cards))
 
@@ -85,7 +91,7 @@ def judge_discard(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> tuple[
     i = start.seats.index(seat)
     held = [*hand.hands[seat], *hand.kitty]
     weighted = weighted_layouts(start, i, history_of(rep, 0), pack=rep.rules.the_pack.cards,
-                                gone=hand.discard, rng=random.Random(seed * 1009 + 4099), most=layouts)
+                                gone=hand.discard, rng=random.Random(discard_seed(seed)), most=layouts)
     goal = goal_of(rep)
     more = wants_more(start, i)
     sign = 1.0 if more else -1.0
@@ -106,7 +112,7 @@ def judge_discard(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> tuple[
         dd = solver.value(_with(start, i, cards))
         judged.append((sign * value / total, Option(_code(away), _words(away), value / total,
                                                     made / total, dd)))
-    r = ranked(judged, _code(hand.discard), sign)
+    r = ranked(judged, _code(hand.discard))
     options, done, best, loss, m = r.options, r.done, r.best, r.loss, r.mark
     computer = choose_discard(seat, held, contract.bid, rep.rules)
     return Verdict(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from tutor.engine.auction import Contract, Pass, parse_call, run_auction
-from tutor.engine.cards import Card, Suit
+from tutor.engine.cards import Card, Suit, TutorError
 from tutor.engine.decision import LessonDecision
 from tutor.engine.hand import Hand, NoteClaim
 from tutor.engine.play import Play
@@ -165,8 +165,9 @@ def _where(v: Verdict) -> str:
 def _intro(review: Review) -> str:
     return (f"A hand reviewed with `tutor review --seat {review.seat.value}` "
             f"({review.layouts} layouts, seed {review.seed}): {len(review.marked)} of "
-            f"{review.seat.word}'s decisions marked ? or ??, each in the notes. Edit this "
-            f"introduction to set the scene.")
+            f"{review.seat.word}'s decisions marked ? or ??, each in the notes where the hand as "
+            f"written still reaches it, else named below. Edit this introduction to set the "
+            f"scene.")
 
 
 def _finish(rep: Replay, review: Review, new: Hand, intro: str, notes: dict[str, str],
@@ -190,7 +191,7 @@ def _before_play(rep: Replay, review: Review, at: Verdict) -> tuple[Hand | None,
             return None, (f"{name}: a five-handed misère is not solved (one solve can take "
                           f"minutes), so `tutor check` could not verify it in good time.")
         return _asked(rep, review, at, name, head, notes)
-    except ValueError as err:  # a TutorError: the hand cannot be played out that way
+    except TutorError as err:  # the hand cannot be played out that way
         return None, f"{name}: it cannot be played out as a decision ({err})."
 
 
@@ -228,7 +229,8 @@ def _asked(rep: Replay, review: Review, at: Verdict, name: str, head: str,
         new, decision = discard_decision(rep, at)
         if review.calls and any(v.mark for v in review.calls):
             notes["auction"] = " ".join(v.words for v in review.calls if v.mark)
-        notes["discard"] = head
+        named = review.nomination
+        notes["discard"] = head + (f" {named.words}" if named is not None and named.mark else "")
         later = [v for v in review.plays if v.mark]
         how = "After the better discard the cards are played by the best line with all hands open."
     intro = f"{_intro(review)} {how}"

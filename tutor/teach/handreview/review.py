@@ -30,7 +30,9 @@ def review_hand(replay: Replay, seat: Seat, *, layouts: int, seed: int) -> Revie
     discard, why = judge_discard(replay, seat, layouts=layouts, seed=seed)
     if why:
         skipped.append(why)
-    nomination = judge_nomination(replay, seat, layouts=layouts, seed=seed)
+    nomination, why = judge_nomination(replay, seat, layouts=layouts, seed=seed)
+    if why:
+        skipped.append(why)
     if seat in deal.start.seats:
         plays = tuple(judge_plays(replay, seat, layouts=layouts, seed=seed))
     else:

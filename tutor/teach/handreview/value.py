@@ -56,12 +56,13 @@ def _round(x: float | None) -> float | None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """One decision of the seat: ``kind`` (call, discard, play), where (``place``: ``auction``,
-    ``discard`` or a card's ``"3.2"``; ``index``: the call's number in the auction from 0, or the
-    card's in the hand), what was ``done`` and the ``best`` option single-dummy, every option
-    judged (best first), the mark (None, ``?``, ``??``), the ``loss`` the mark rests on (tricks
-    for a card or the discard, points of expected score for a call), the words, and what the figures
-    rest on (``note``: the layouts); ``computer``: what the computer player would have done, in
+    """One decision of the seat: ``kind`` (call, discard, nomination, play), where (``place``:
+    ``auction``, ``discard``, ``joker`` or a card's ``"3.2"``; ``index``: the call's number in
+    the auction from 0, or the card's in the hand), what was ``done`` and the ``best`` option
+    single-dummy, every option judged (best first), the mark (None, ``?``, ``??``), the ``loss``
+    the mark rests on (tricks for a card, the discard or the nomination, points of expected
+    score for a call), the words, and what the figures rest on (``note``: the layouts);
+    ``computer``: what the computer player would have done, in
     words, named as such; ``ruling``: the rule behind the step, in words."""
 
     kind: Kind
@@ -164,14 +165,18 @@ def _pc(p: float | None) -> str:
 def choice_words(seat: Seat, what: str, done: Option, best: Option, m: str | None, *,
                  minimise: bool, better: str) -> str:
     """A choice before play judged in words (the discard, the joker's nomination): ``what`` the
-    decision is ("discard"), the choice made and its make chance with what the seat could see,
+    decision is ("discard"), the choice made and its make chance with what the seat could see
+    (a choice with no ``expected`` figure was lost by rule, and is said so),
     the ``better`` one (its words in the sentence: "putting away 7♣ 8♣ 9♦") where it was marked,
     and the true layout's tricks beside them."""
     who = seat.word
     contract = "the misère" if minimise else "the contract"
-    text = (f"{who}'s {what}, {done.words}{' ' + m if m else ''}: with what {who} could see, it "
-            f"made {contract} in {_pc(done.make)} of the layouts ({(done.expected or 0):.1f} tricks "
-            f"on average)")
+    if done.expected is None:  # not played: lost by rule
+        text = f"{who}'s {what}, {done.words}{' ' + m if m else ''}: by rule it lost {contract}"
+    else:
+        text = (f"{who}'s {what}, {done.words}{' ' + m if m else ''}: with what {who} could see, it "
+                f"made {contract} in {_pc(done.make)} of the layouts ({done.expected:.1f} tricks "
+                f"on average)")
     if best is not done:
         text += f"; {better} made it in {_pc(best.make)} ({(best.expected or 0):.1f})"
         if done.double_dummy is not None and best.double_dummy is not None:
@@ -196,13 +201,14 @@ class Ranked:
     mark: str | None
 
 
-def ranked(judged: list[tuple[float, Option]], done: str, sign: float) -> Ranked:
-    """``judged`` (each option with its expected tricks for the seat, ``sign`` +1 where the
-    seat wants tricks, −1 in misère) ranked best first, the most tricks for the seat then the
-    best make chance; ``done``: the code of the option chosen."""
-    order = sorted(judged, key=lambda vo: (-round(vo[0], 9), -(vo[1].make or 0.0) * sign))
+def ranked(judged: list[tuple[float, Option]], done: str) -> Ranked:
+    """``judged`` (each option with its value for the seat: its expected tricks, negated where
+    the seat wants fewer, as in misère) ranked best first, the highest value then the best make
+    chance (the contract's, which the contractor judged wants); ``done``: the code of the option
+    chosen, whose loss is the best value less its own."""
+    order = sorted(judged, key=lambda vo: (-round(vo[0], 9), -(vo[1].make or 0.0)))
     options = tuple(o for _v, o in order)
-    chosen = next(o for o in options if o.code == done)
-    loss = max(0.0, order[0][0] - sign * (chosen.expected or 0.0))
+    value, chosen = next((v, o) for v, o in order if o.code == done)
+    loss = max(0.0, order[0][0] - value)
     m = mark(loss)
     return Ranked(options, chosen, options[0] if m else chosen, loss, m)

@@ -32,8 +32,6 @@ def hand_until(rep: Replay, index: int) -> Hand:
     # Grand nullo has two exchanges, the contractor's then partner's: each is kept once made.
     exchanges = 2 if playing else sum(1 for s in steps if s.kind is StepKind.DISCARD)
     discarded = exchanges >= 1
-    # the joker's suit once nominated (its step comes after the exchanges, before the first card)
-    named = any(s.kind in (StepKind.CARD, StepKind.NOMINATE) for s in steps)
     cards = sum(1 for s in steps if s.kind is StepKind.CARD)
     play: list[tuple[Play, ...]] = []
     for trick in rep.hand.play:
@@ -48,7 +46,7 @@ def hand_until(rep: Replay, index: int) -> Hand:
         auction=hand.auction[:calls],
         discard=hand.discard if discarded else None,
         partner_discard=hand.partner_discard if exchanges >= 2 else None,
-        joker=hand.joker if named else None,
+        joker=hand.joker if playing else None,  # its suit once nominated, after the exchanges
         play=tuple(play),
         notes={},
         claims={},          # the lesson's claims speak of its own play, not the one taken over
