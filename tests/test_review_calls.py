@@ -47,7 +47,8 @@ def cards(text: str) -> list[Card]:
 @pytest.mark.parametrize(
     ("held", "away", "why"),
     [
-        # practice deal 316's South: the ace, the lone 7♥ and the 8♣ go, the 6♣ stays to lead
+        # practice deal 316's misère hand (East's there; South's in the old lesson): the ace,
+        # the lone 7♥ and the 8♣ go, the 6♣ stays to lead
         # (put away, the 6♣ left the 8♣ unguarded: one trick on the true cards)
         ("6D 5D AS 7S 8D 9D 8C 6C QD 7H 4D 5S 6S", "AS 7H 8C", "void in hearts"),
         # the joker first; then the unguarded king and the lone 9♥ over three hearts below it
