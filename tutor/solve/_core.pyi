@@ -22,6 +22,22 @@ class Solver:
         guess: int = -1,
         /,
     ) -> int: ...
+    def at_least(
+        self,
+        n: int,
+        team_mask: int,
+        minimise: int,
+        trumps: int,
+        flags: int,
+        cats: bytes,
+        levels: Sequence[int],
+        hands: Sequence[int],
+        voids: Sequence[int],
+        leader: int,
+        trick: Sequence[tuple[int, int, int]],
+        target: int,
+        /,
+    ) -> bool: ...
     def options(
         self,
         n: int,

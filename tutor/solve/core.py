@@ -122,6 +122,19 @@ class Core:
         except ValueError as error:  # pragma: no cover - Position refuses what the core would
             raise SolveError(f"the solver's core cannot take this position: {error}") from None
 
+    def at_least(self, pos: Position, tricks: int) -> bool:
+        """Whether the contractor's side takes at least ``tricks`` in the whole hand (won so far
+        included), with best play from ``pos``: one zero-window search of the core."""
+        target = tricks - pos.won
+        if target <= 0:
+            return True
+        if target > pos.tricks_left:
+            return False
+        try:
+            return self._solver.at_least(*encode(pos), target)
+        except ValueError as error:  # pragma: no cover - Position refuses what the core would
+            raise SolveError(f"the solver's core cannot take this position: {error}") from None
+
     def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
         """Every legal play of the seat to move (equal cards too), with the value after it.
 

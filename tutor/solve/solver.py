@@ -104,6 +104,26 @@ class Solver:
             _pure_python_answers()
         return reference.value(pos)
 
+    def at_least(self, pos: Position, tricks: int) -> bool:
+        """Whether the contractor's side takes at least ``tricks`` tricks in the whole hand (won
+        so far included), with best play from ``pos``: ``value(pos) >= tricks``, asked as the one
+        zero-window question that decides it, without the exact number after it.
+
+        Opt-in, for callers to whom only a threshold counts: a misère's made or set is
+        ``not at_least(pos, 1)``, a contract of seven ``at_least(pos, 7)``. Where the exact
+        value would take several searches (a misère set by many tricks: each trick more is
+        another search), this takes one. Both engines give the same answers."""
+        if tricks <= pos.won:
+            return True
+        if tricks > pos.won + pos.tricks_left:
+            return False
+        core = self._fast(pos)
+        if core is not None:
+            return core.at_least(pos, tricks)
+        if self._fallback:
+            _pure_python_answers()
+        return reference.at_least(pos, tricks)
+
     def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
         """Every legal play of the seat to move (equal cards too), with the value after it."""
         core = self._fast(pos)

@@ -1,0 +1,104 @@
+"""The solver's bounded question: ``Solver.at_least(pos, t)`` is ``value(pos) >= t``, asked as
+one zero-window search (the review's misère made-or-set), in both engines, the same answers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from random_positions import random_positions
+
+from tutor.engine.hand import RulesSpec
+from tutor.solve import FAST, Position, Solver
+
+needs_core = pytest.mark.skipif(not FAST, reason="the compiled core is not built")
+
+#: Every table size, suit contracts and no-trumps, and the joker's rules that change who wins.
+SPECS = [
+    RulesSpec("australian"),
+    RulesSpec("american"),
+    RulesSpec("new-zealand"),
+    RulesSpec("australian", {"joker_loses_power": True}),
+    RulesSpec("australian", {"joker_lead": "unless-void"}),
+    RulesSpec("australian", {"joker_compulsory_in_misere": True}),
+    RulesSpec("three-handed"),
+    RulesSpec("five-handed"),
+    RulesSpec("six-handed"),
+    RulesSpec("six-handed", {"pack": "63-homemade"}),
+]
+
+#: Short positions (the reference answers them in milliseconds): every preset and joker rule,
+#: three to six hands, suit contracts, no-trumps and misère, some in mid-trick.
+SHORT = [pos for pos, _ in random_positions(range(3000, 3240), SPECS,
+                                            lambda rng, n: rng.choice((2, 3, 4)) if n <= 4 else 3)]
+#: Misère only, longer, where the review asks it: at three, four and five hands, and six-handed
+#: (where the contractor's partners sit out: one against three with the 63-card pack).
+MISERE_BY_PRESET = {name: [pos for pos, _ in random_positions(
+                        range(5000, 5080), [RulesSpec(name)], lambda rng, n: rng.choice((5, 6, 7)),
+                        keep=lambda rep: rep.context is not None and rep.context.misere)]
+                    for name in ("three-handed", "australian", "five-handed", "six-handed")}
+LONG_MISERE = [pos for found in MISERE_BY_PRESET.values() for pos in found]
+
+
+def test_the_samples_cover_what_they_should() -> None:
+    assert len(SHORT) >= 150
+    assert {len(p.seats) for p in SHORT} >= {3, 4, 5, 6}
+    assert sum(p.minimise for p in SHORT) >= 30
+    assert sum(p.ctx.trumps is not None for p in SHORT) >= 30
+    assert sum(bool(p.trick) for p in SHORT) >= 50
+    assert all(len(found) >= 6 for found in MISERE_BY_PRESET.values())
+    assert {len(p.seats) for p in LONG_MISERE} == {3, 4, 5}
+
+
+def _thresholds(pos: Position) -> range:
+    """Every threshold worth asking, and one on either side of the possible."""
+    return range(pos.won - 1, pos.won + pos.tricks_left + 2)
+
+
+@needs_core
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_at_least_is_the_exact_value_against_every_threshold(engine: str) -> None:
+    for pos in SHORT:
+        exact = Solver("c").value(pos)
+        solver = Solver(engine)  # one table across thresholds, as a caller keeps it
+        for t in _thresholds(pos):
+            assert solver.at_least(pos, t) == (exact >= t), (pos, t, exact)
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(LONG_MISERE), st.integers(0, 2))
+def test_a_misere_made_or_set_is_one_question_with_the_exact_answer(pos: Position, extra: int) -> None:
+    """Longer misère positions (five to seven tricks to go): the core's one zero-window search
+    says set exactly when the exact value is a trick or more, and so on up."""
+    exact = Solver("c").value(pos)
+    t = pos.won + 1 + extra
+    assert Solver("c").at_least(pos, t) == (exact >= t)
+
+
+@needs_core
+def test_the_engines_agree_on_the_long_misere_positions_made_or_set() -> None:
+    checked = 0
+    for pos in LONG_MISERE:
+        if pos.tricks_left > 5 or len(pos.seats) > 4:
+            continue
+        assert Solver("python").at_least(pos, pos.won + 1) == Solver("c").at_least(pos, pos.won + 1), pos
+        checked += 1
+    assert checked >= 8
+
+
+@needs_core
+def test_a_misere_set_costs_one_search_not_one_a_trick() -> None:
+    """The point of asking: a misère the defenders beat by several tricks is settled by one
+    search, where the exact value takes one more search for each trick. A count of positions
+    (the same code always searches the same number), not a time."""
+    beaten = [p for p in LONG_MISERE if Solver("c").value(p) - p.won >= 3]
+    assert len(beaten) >= 5
+    asked = exact = 0
+    for pos in beaten:
+        a, e = Solver("c"), Solver("c")
+        assert a.at_least(pos, pos.won + 1)
+        e.value(pos)
+        asked += a.nodes
+        exact += e.nodes
+    assert asked < exact
