@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from random_positions import random_positions
 
 from tutor.engine.hand import RulesSpec
-from tutor.solve import FAST, Position, Solver
+from tutor.solve import FAST, Position, SolveError, Solver
 
 needs_core = pytest.mark.skipif(not FAST, reason="the compiled core is not built")
 
@@ -102,3 +102,35 @@ def test_a_misere_set_costs_one_search_not_one_a_trick() -> None:
         asked += a.nodes
         exact += e.nodes
     assert asked < exact
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(LONG_MISERE), st.integers(1, 3000))
+def test_under_a_node_budget_the_answer_is_exact_or_none(pos: Position, budget: int) -> None:
+    """A budget never changes an answer, it only withholds it: and the table the given-up
+    search leaves behind holds only what it proved (the same solver's exact value after it is
+    the fresh solver's)."""
+    exact = Solver("c").value(pos)
+    solver = Solver("c")
+    got = solver.at_least_within(pos, pos.won + 1, budget)
+    assert got is None or got == (exact >= pos.won + 1)
+    assert solver.value(pos) == exact
+    assert solver.at_least(pos, pos.won + 1) == (exact >= pos.won + 1)
+
+
+@needs_core
+def test_a_budget_too_small_gives_no_answer_and_a_large_one_the_answer() -> None:
+    hard = [p for p in LONG_MISERE if _nodes_to_decide(p) > 50]
+    assert len(hard) >= 5
+    for pos in hard:
+        assert Solver("c").at_least_within(pos, pos.won + 1, 10) is None
+        assert Solver("c").at_least_within(pos, pos.won + 1, 10**9) == Solver("c").at_least(pos, pos.won + 1)
+    with pytest.raises(SolveError, match="node budget"):
+        Solver("c").at_least_within(hard[0], hard[0].won + 1, -1)
+
+
+def _nodes_to_decide(pos: Position) -> int:
+    solver = Solver("c")
+    solver.at_least(pos, pos.won + 1)
+    return solver.nodes

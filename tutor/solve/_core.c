@@ -83,6 +83,8 @@ typedef struct {
     int exact_only;         /* equal cards in a category: every card's owner counts */
     int ownbucket;          /* answers are kept in the position's own bucket too (see store) */
     int8_t killer[16];      /* per tricks left: 1 + the lead that last cut off there (0: none) */
+    long long budget;       /* at_least's node budget (0: none); past it the search gives up */
+    int aborted;            /* the budget ran out: every search since returns at once, storing nothing */
 } S;
 
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
@@ -741,6 +743,7 @@ static int tied_across(const S *s, int c, u64 held, int side) {
 static int search(S *s, int target, u64 *rel) {
     s->nodes++;
     *rel = 0;
+    if (s->budget && s->nodes > s->budget) { s->aborted = 1; return 0; }
     View view;
     int hintcat = -1, hintrank = -1;
     if (s->count == 0) {
@@ -884,7 +887,9 @@ static int search(S *s, int target, u64 *rel) {
         u64 r;
         int card = mv[i].card, ct = s->cat[card];
         if (ct < WILD && card < small[ct]) continue;
-        if (play_and_search(s, p, mv[i], target, &r) == ismax) {
+        int got = play_and_search(s, p, mv[i], target, &r);
+        if (s->aborted) { *rel = 0; return 0; }  /* no answer: nothing stored, nothing learnt */
+        if (got == ismax) {
             res = ismax;
             all = r;
             if (s->count == 0) {
@@ -1226,20 +1231,24 @@ static PyObject *Solver_value(SolverObject *self, PyObject *args) {
  * included): the one zero-window search that decides it, with no exact value after it. */
 static PyObject *Solver_at_least(SolverObject *self, PyObject *args) {
     int n, team_mask, minimise, trumps, flags, leader, target;
+    long long budget = 0;
     const char *cats; Py_ssize_t ncats;
     PyObject *levels, *hands, *voids, *trick;
-    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiOi", &n, &team_mask, &minimise, &trumps, &flags,
-                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick, &target))
+    if (!PyArg_ParseTuple(args, "iiiiiy#OOOiOi|L", &n, &team_mask, &minimise, &trumps, &flags,
+                          &cats, &ncats, &levels, &hands, &voids, &leader, &trick, &target, &budget))
         return NULL;
+    if (budget < 0) { PyErr_SetString(PyExc_ValueError, "the node budget must be 0 (none) or more"); return NULL; }
     S s;
     if (prepare(self, &s, n, team_mask, minimise, trumps, flags, cats, ncats, levels, hands, voids,
                 leader, trick) < 0)
         return NULL;
     int yes;
+    s.budget = budget;
     Py_BEGIN_ALLOW_THREADS
     yes = target <= 0 ? 1 : target > s.remaining ? 0 : root(&s, target);
     Py_END_ALLOW_THREADS
     self->nodes += s.nodes;
+    if (s.aborted) Py_RETURN_NONE;
     return PyBool_FromLong(yes);
 }
 
@@ -1472,9 +1481,10 @@ static PyMethodDef Solver_methods[] = {
      "The contractor's side's tricks from here on (the trick in progress included); lo and hi,\n"
      "when given, are bounds the caller already knows the answer lies within."},
     {"at_least", (PyCFunction)Solver_at_least, METH_VARARGS,
-     "at_least(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, target)\n"
+     "at_least(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, target, budget=0)\n"
      "Whether the contractor's side takes at least target more tricks (the trick in progress\n"
-     "included), with best play: one zero-window search, cheaper than value() when only that counts."},
+     "included), with best play: one zero-window search, cheaper than value() when only that counts.\n"
+     "budget > 0: None once the search has visited that many positions without an answer."},
     {"options", (PyCFunction)Solver_options, METH_VARARGS,
      "options(n, team_mask, minimise, trumps, flags, cats, levels, hands, voids, leader, trick, guess=-1)\n"
      "Every move of the seat to play, one per run of equal cards: (card, named, run, value), where\n"

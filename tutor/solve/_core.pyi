@@ -36,8 +36,9 @@ class Solver:
         leader: int,
         trick: Sequence[tuple[int, int, int]],
         target: int,
+        budget: int = 0,
         /,
-    ) -> bool: ...
+    ) -> bool | None: ...
     def options(
         self,
         n: int,

@@ -122,16 +122,17 @@ class Core:
         except ValueError as error:  # pragma: no cover - Position refuses what the core would
             raise SolveError(f"the solver's core cannot take this position: {error}") from None
 
-    def at_least(self, pos: Position, tricks: int) -> bool:
+    def at_least(self, pos: Position, tricks: int, budget: int = 0) -> bool | None:
         """Whether the contractor's side takes at least ``tricks`` in the whole hand (won so far
-        included), with best play from ``pos``: one zero-window search of the core."""
+        included), with best play from ``pos``: one zero-window search of the core; ``budget``
+        (positions, 0: none): None once the search has visited that many undecided."""
         target = tricks - pos.won
         if target <= 0:
             return True
         if target > pos.tricks_left:
             return False
         try:
-            return self._solver.at_least(*encode(pos), target)
+            return self._solver.at_least(*encode(pos), target, budget)
         except ValueError as error:  # pragma: no cover - Position refuses what the core would
             raise SolveError(f"the solver's core cannot take this position: {error}") from None
 

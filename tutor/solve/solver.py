@@ -117,9 +117,24 @@ class Solver:
             return True
         if tricks > pos.won + pos.tricks_left:
             return False
+        answer = self.at_least_within(pos, tricks, 0)
+        assert answer is not None  # no budget, so always an answer
+        return answer
+
+    def at_least_within(self, pos: Position, tricks: int, nodes: int) -> bool | None:
+        """:meth:`at_least`, or None when the compiled core has searched ``nodes`` positions
+        (0: no limit) without deciding it: for a caller that would rather leave a position out,
+        and say so, than wait (a five-handed misère the contractor makes can take minutes to
+        prove). The reference has no such count and always answers."""
+        if tricks <= pos.won:
+            return True
+        if tricks > pos.won + pos.tricks_left:
+            return False
+        if nodes < 0:
+            raise SolveError("the node budget must be 0 (none) or more")
         core = self._fast(pos)
         if core is not None:
-            return core.at_least(pos, tricks)
+            return core.at_least(pos, tricks, nodes)
         if self._fallback:
             _pure_python_answers()
         return reference.at_least(pos, tricks)
