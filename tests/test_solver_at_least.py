@@ -3,13 +3,17 @@ one zero-window search (the review's misère made-or-set), in both engines, the 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_positions import random_positions
 
 from tutor.engine.hand import RulesSpec
+from tutor.engine.play import effective_suit
 from tutor.solve import FAST, Position, SolveError, Solver
+from tutor.solve.position import changed
 
 needs_core = pytest.mark.skipif(not FAST, reason="the compiled core is not built")
 
@@ -134,3 +138,48 @@ def _nodes_to_decide(pos: Position) -> int:
     solver = Solver("c")
     solver.at_least(pos, pos.won + 1)
     return solver.nodes
+
+
+def _layouts_of(pos: Position, count: int) -> list[Position]:
+    """``pos`` and layouts of it: the hidden hands (every seat's but the one to play) dealt
+    again to the same lengths, each seat's shown voids kept (as tests/test_batch.py deals)."""
+    rng = random.Random(len(pos.seats) * 100 + pos.tricks_left)
+    me = pos.to_move
+    others = [i for i in range(len(pos.seats)) if i != me]
+    pool = [c for i in others for c in pos.hands[i]]
+    found = [pos]
+    for _ in range(count * 20):
+        if len(found) == count:
+            break
+        rng.shuffle(pool)
+        hands = list(pos.hands)
+        at = 0
+        for i in others:
+            hands[i] = tuple(pool[at:at + len(pos.hands[i])])
+            at += len(pos.hands[i])
+        if any(effective_suit(c, pos.ctx) in pos.shown_void[i] for i in others for c in hands[i]):
+            continue
+        found.append(changed(pos, hands=tuple(hands)))
+    return found
+
+
+@needs_core
+@pytest.mark.parametrize("cap", [0, 1, 2])
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_a_capped_batch_is_the_exact_batch_capped(engine: str, cap: int) -> None:
+    """options_batch(cap=c): each play's value is min(exact, c) on every layout, in both
+    engines; with the early stop both stop the same plays at the same layout."""
+    checked = 0
+    for pos in SHORT[::3]:
+        if pos.tricks_left > 3:
+            continue
+        lays = _layouts_of(pos, 3)
+        c = pos.won + cap
+        exact = Solver("c").options_batch(lays)
+        got = Solver(engine).options_batch(lays, cap=c)
+        assert got == [{p: min(v, c) for p, v in row.items()} for row in exact], pos
+        weights = [3.0, 2.0, 1.0][:len(lays)]
+        assert Solver(engine).options_batch(lays, weights=weights, margin=0.6, cap=c) == \
+            Solver("c").options_batch(lays, weights=weights, margin=0.6, cap=c)
+        checked += 1
+    assert checked >= 40

@@ -72,6 +72,7 @@ class Solver:
         weights: Sequence[float] | None = None,
         margin: float = -1.0,
         keep: Sequence[int] | None = None,
+        cap: int = -1,
         /,
     ) -> list[list[tuple[int, int, int, int]]]: ...
     @property
