@@ -4,6 +4,7 @@ one zero-window search (the review's misère made-or-set), in both engines, the 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,8 +13,10 @@ from random_positions import random_positions
 
 from tutor.engine.hand import RulesSpec
 from tutor.engine.play import effective_suit
+from tutor.files.handfile import check
 from tutor.solve import FAST, Position, SolveError, Solver
 from tutor.solve.position import changed
+from tutor.teach.singledummy import layouts_at
 
 needs_core = pytest.mark.skipif(not FAST, reason="the compiled core is not built")
 
@@ -183,3 +186,19 @@ def test_a_capped_batch_is_the_exact_batch_capped(engine: str, cap: int) -> None
             Solver("c").options_batch(lays, weights=weights, margin=0.6, cap=c)
         checked += 1
     assert checked >= 40
+
+
+@needs_core
+def test_a_misere_against_three_gets_a_table_large_enough() -> None:
+    """The six-handed misère lesson's opening lead, single-dummy over its two heaviest layouts
+    (the review's first card): in the 2^13 table misère had, 37 million positions (a billion
+    over four layouts); in the 2^15 of five and six hands, 13 million. A count, not a time."""
+    hands = Path(__file__).resolve().parent.parent / "hands"
+    rep, _ = check(hands / "six-handed-misere-both-partners-out.yaml")
+    assert rep is not None
+    _pos, weighted = layouts_at(rep, 0, most=4, seed=0)
+    heaviest = [lay for lay, _w in sorted(weighted, key=lambda s: -s[1])][:2]
+    solver = Solver()
+    rows = solver.options_batch(heaviest)
+    assert all(min(row.values()) == 0 for row in rows)
+    assert solver.nodes < 20_000_000
