@@ -20,10 +20,9 @@ from tutor.engine.rules import preset
 from tutor.engine.seats import Seat
 from tutor.files.handfile import check
 from tutor.solve import Position, Solver
-from tutor.teach.handreview import review_hand
+from tutor.teach.handreview import calls, following, review_hand
 from tutor.teach.handreview.calls import judge_calls
 from tutor.teach.handreview.following import (
-    UNSOLVED_FIVE_HANDED_MISERE,
     Table,
     called_card,
     follow,
@@ -230,10 +229,29 @@ def test_the_misere_shortcut_claims_no_trick_for_a_joker_that_can_be_thrown(seed
     assert quick is None or (quick == 0 and solved == 0) or (quick == 1 and solved >= 1)
 
 
-def test_a_five_handed_misere_is_counted_set_unless_the_exact_test_clears_it() -> None:
+def test_a_five_handed_misere_is_solved_made_or_set() -> None:
     """East's misère over North's 7♦ (five-handed-called-king-under-partners-joker, the true
-    cards): not solved at five players (a solve can take minutes), counted set: +250 to North."""
+    cards): asked only whether East is made to take a trick, one search: set, +250 to North."""
     rep = _replay("five-handed-called-king-under-partners-joker")
     hand = rep.hand
     o = follow(hand, 1, parse_call("misere"), Table(hand, Seat.N, hand.hands, tuple(hand.kitty)))
-    assert (o.declarer, o.tricks, o.made, o.points) == (Seat.E, UNSOLVED_FIVE_HANDED_MISERE, False, 250)
+    assert (o.declarer, o.tricks, o.made, o.points, o.unsettled) == (Seat.E, 1, False, 250, False)
+
+
+def test_a_misere_past_the_budget_is_left_out_and_counted_in_the_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A misère the solver cannot settle within its budget is neither made nor set: the layout
+    is left out of the call's average and the words say how many were. The budget cut to 50
+    positions here, so that the five-handed lessons' misères (settled in thousands) are not."""
+    monkeypatch.setattr(following, "MISERE_BUDGET", 50)
+    monkeypatch.setattr(calls, "MISERE_BUDGET", 50)
+    rep = _replay("five-handed-called-king-under-partners-joker")
+    hand = rep.hand
+    o = follow(hand, 1, parse_call("misere"), Table(hand, Seat.N, hand.hands, tuple(hand.kitty)))
+    assert (o.declarer, o.tricks, o.made, o.points, o.unsettled) == (Seat.E, None, None, None, True)
+    # five-handed-called-ace: after North's 7♠ the computer's auction ends in a misère on one of
+    # three layouts, left out of the 7♠'s average (50% of the layouts: the other two)
+    rep = _replay("five-handed-called-ace")
+    said = " ".join(v.words for v in judge_calls(rep, Seat.N, layouts=3, seed=0))
+    assert ("(50% of the layouts, made in 100% of those) (1 more layout left out: a misère the "
+            "solver could not settle within 50 positions)") in said

@@ -22,6 +22,23 @@ class Solver:
         guess: int = -1,
         /,
     ) -> int: ...
+    def at_least(
+        self,
+        n: int,
+        team_mask: int,
+        minimise: int,
+        trumps: int,
+        flags: int,
+        cats: bytes,
+        levels: Sequence[int],
+        hands: Sequence[int],
+        voids: Sequence[int],
+        leader: int,
+        trick: Sequence[tuple[int, int, int]],
+        target: int,
+        budget: int = 0,
+        /,
+    ) -> bool | None: ...
     def options(
         self,
         n: int,
@@ -55,6 +72,7 @@ class Solver:
         weights: Sequence[float] | None = None,
         margin: float = -1.0,
         keep: Sequence[int] | None = None,
+        cap: int = -1,
         /,
     ) -> list[list[tuple[int, int, int, int]]]: ...
     @property

@@ -122,6 +122,20 @@ class Core:
         except ValueError as error:  # pragma: no cover - Position refuses what the core would
             raise SolveError(f"the solver's core cannot take this position: {error}") from None
 
+    def at_least(self, pos: Position, tricks: int, budget: int = 0) -> bool | None:
+        """Whether the contractor's side takes at least ``tricks`` in the whole hand (won so far
+        included), with best play from ``pos``: one zero-window search of the core; ``budget``
+        (positions, 0: none): None once the search has visited that many undecided."""
+        target = tricks - pos.won
+        if target <= 0:
+            return True
+        if target > pos.tricks_left:
+            return False
+        try:
+            return self._solver.at_least(*encode(pos), target, budget)
+        except ValueError as error:  # pragma: no cover - Position refuses what the core would
+            raise SolveError(f"the solver's core cannot take this position: {error}") from None
+
     def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
         """Every legal play of the seat to move (equal cards too), with the value after it.
 
@@ -155,7 +169,8 @@ class Core:
 
     def options_batch(self, layouts: Sequence[Position], guess: int | None = None,
                       weights: Sequence[float] | None = None,
-                      margin: float | None = None, keep: Play | None = None) -> list[dict[Play, int]]:
+                      margin: float | None = None, keep: Play | None = None,
+                      cap: int | None = None) -> list[dict[Play, int]]:
         """:meth:`options` for each of ``layouts`` (one position's layouts of the hidden cards:
         see :func:`same_public_part`) in one call into the core: a fresh table for each (kept
         across layouts, the table searched more, not less: see ``Solver_options_batch``).
@@ -163,7 +178,8 @@ class Core:
         ``weights`` and ``margin``: the early stop (see ``options_batch`` in the core and
         :meth:`tutor.solve.solver.Solver.options_batch`): a play that cannot come within
         ``margin`` tricks of the best play's weighted average is left out of the later
-        layouts' answers; ``keep`` (a legal play) never is."""
+        layouts' answers; ``keep`` (a legal play) never is. ``cap``: each value is
+        min(value, ``cap``), found without asking past it."""
         if not layouts:
             return []
         first = layouts[0]
@@ -174,13 +190,14 @@ class Core:
         hint = -1 if guess is None else guess - first.won
         if margin is not None and weights is None:
             raise SolveError("the early stop needs the layouts' weights")
+        top = -1 if cap is None else max(0, cap - first.won)
         try:
-            if margin is None:
+            if margin is None and cap is None:
                 rows = self._solver.options_batch(*args, hint)
             else:
-                assert weights is not None
-                rows = self._solver.options_batch(*args, hint, list(weights), margin,
-                                                  _keep_masks(layouts[0], cards, keep))
+                rows = self._solver.options_batch(*args, hint, None if weights is None else list(weights),
+                                                  -1.0 if margin is None else margin,
+                                                  _keep_masks(layouts[0], cards, keep), top)
         except ValueError as error:  # pragma: no cover - Position refuses what the core would
             raise SolveError(f"the solver's core cannot take these layouts: {error}") from None
         plays = moves(first)
@@ -189,10 +206,11 @@ class Core:
             found: dict[tuple[Card, Suit | None], int] = {}
             for card, named, run, value in valued:
                 suit = None if named < 0 else _SUITS[named]
-                found[cards[card], suit] = first.won + value
+                worth = first.won + value if cap is None else min(first.won + value, cap)
+                found[cards[card], suit] = worth
                 while run:
                     low = run & -run
-                    found[cards[low.bit_length() - 1], suit] = first.won + value
+                    found[cards[low.bit_length() - 1], suit] = worth
                     run ^= low
             answer = {play: found[play.card, play.names] for play in plays
                       if (play.card, play.names) in found}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tutor.solve.position import Position, apply, changed, moves
 
-__all__ = ["value"]
+__all__ = ["at_least", "value"]
 
 _Memo = dict[Position, tuple[int, int]]
 
@@ -31,6 +31,13 @@ def value(pos: Position) -> int:
         else:
             hi = mid - 1
     return pos.won + lo
+
+
+def at_least(pos: Position, tricks: int) -> bool:
+    """Whether the contractor's side takes at least ``tricks`` in the whole hand (those won so
+    far included), with best play by everyone from ``pos`` on: one zero-window search, where
+    :func:`value` makes several."""
+    return _at_least(pos, tricks - pos.won, {})
 
 
 def _at_least(pos: Position, target: int, memo: _Memo) -> bool:

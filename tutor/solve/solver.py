@@ -78,12 +78,18 @@ class Solver:
         (3.5 MB) for up to four hands, small enough to stay in the processor's caches (about
         10% quicker than 2^14 of 8); 2^13 for misère, whose positions need nearly every card's
         owner (the six-handed misère lesson needs ten times the search in 2^11); 2^15 (54 MB)
-        for the many more positions of five and six hands."""
+        for the many more positions of five and six hands (more than 44 cards), and for a
+        misère against three or four defenders (one against three at six hands, four at five),
+        whose positions are many more than a misère's at three seats: the six-handed misère
+        lesson's opening lead over 4 layouts, single-dummy, searched 1,054 million positions
+        in 2^13, 227 million in 2^14, 62 million in 2^15 and 45 million in 2^16 (a misère at
+        three seats, the four-handed game's, the same in 2^13 and 2^15)."""
         if self.engine != "c":
             return None
         if self._core is None:
             cards = sum(len(hand) for hand in pos.hands) + len(pos.trick)
-            self._core = Core(13 if pos.minimise else 11 if cards <= 44 else 15)
+            many = cards > 44 or (pos.minimise and len(pos.seats) > 3)
+            self._core = Core(15 if many else 13 if pos.minimise else 11)
         return self._core
 
     @property
@@ -104,6 +110,41 @@ class Solver:
             _pure_python_answers()
         return reference.value(pos)
 
+    def at_least(self, pos: Position, tricks: int) -> bool:
+        """Whether the contractor's side takes at least ``tricks`` tricks in the whole hand (won
+        so far included), with best play from ``pos``: ``value(pos) >= tricks``, asked as the one
+        zero-window question that decides it, without the exact number after it.
+
+        Opt-in, for callers to whom only a threshold counts: a misère's made or set is
+        ``not at_least(pos, 1)``, a contract of seven ``at_least(pos, 7)``. Where the exact
+        value would take several searches (a misère set by many tricks: each trick more is
+        another search), this takes one. Both engines give the same answers."""
+        if tricks <= pos.won:
+            return True
+        if tricks > pos.won + pos.tricks_left:
+            return False
+        answer = self.at_least_within(pos, tricks, 0)
+        assert answer is not None  # no budget, so always an answer
+        return answer
+
+    def at_least_within(self, pos: Position, tricks: int, nodes: int) -> bool | None:
+        """:meth:`at_least`, or None when the compiled core has searched ``nodes`` positions
+        (0: no limit) without deciding it: for a caller that would rather leave a position out,
+        and say so, than wait (a five-handed misère the contractor makes can take minutes to
+        prove). The reference has no such count and always answers."""
+        if tricks <= pos.won:
+            return True
+        if tricks > pos.won + pos.tricks_left:
+            return False
+        if nodes < 0:
+            raise SolveError("the node budget must be 0 (none) or more")
+        core = self._fast(pos)
+        if core is not None:
+            return core.at_least(pos, tricks, nodes)
+        if self._fallback:
+            _pure_python_answers()
+        return reference.at_least(pos, tricks)
+
     def options(self, pos: Position, guess: int | None = None) -> dict[Play, int]:
         """Every legal play of the seat to move (equal cards too), with the value after it."""
         core = self._fast(pos)
@@ -115,7 +156,7 @@ class Solver:
 
     def options_batch(self, layouts: Sequence[Position], *, weights: Sequence[float] | None = None,
                       margin: float | None = None, guess: int | None = None,
-                      keep: Play | None = None) -> list[dict[Play, int]]:
+                      keep: Play | None = None, cap: int | None = None) -> list[dict[Play, int]]:
         """:meth:`options` for each of ``layouts``, layouts of the hidden cards of one position
         (the same seats, contract, trick, shown voids, tricks won and hand to play: else a
         :class:`SolveError`), in one call into the compiled core (each layout with a fresh table, whose
@@ -129,22 +170,28 @@ class Solver:
         within ``margin`` of it. ``keep`` (a legal play: the card played, in single-dummy
         analysis) is never stopped. Both engines stop the same plays at the same layout. This
         is single-dummy analysis's early stop (:func:`tutor.solve.singledummy.single_dummy`),
-        the only one."""
+        the only one.
+
+        ``cap`` (opt-in): each value is min(value, ``cap``) (tricks in the whole hand), found by
+        searches that never ask past it: where only a threshold counts (a misère's made or
+        set: ``cap=1``), cheaper than the exact values. The early stop then sums the capped
+        values."""
         if not layouts:
             return []
         if margin is not None and (weights is None or len(weights) != len(layouts)):
             raise SolveError("the early stop needs one weight per layout")
         core = self._fast(layouts[0])
         if core is not None:
-            return core.options_batch(layouts, guess, weights, margin, keep)
+            return core.options_batch(layouts, guess, weights, margin, keep, cap)
         same_public_part(layouts)
         if self._fallback:
             _pure_python_answers()
-        return _reference_batch(layouts, weights, margin, keep)
+        return _reference_batch(layouts, weights, margin, keep, cap)
 
 
 def _reference_batch(layouts: Sequence[Position], weights: Sequence[float] | None,
-                     margin: float | None, keep: Play | None = None) -> list[dict[Play, int]]:
+                     margin: float | None, keep: Play | None = None,
+                     cap: int | None = None) -> list[dict[Play, int]]:
     """The reference's :meth:`Solver.options_batch`: each layout in turn, with the core's early
     stop step for step (the same sums in the same order, so the same plays stop)."""
     first = layouts[0]
@@ -160,7 +207,7 @@ def _reference_batch(layouts: Sequence[Position], weights: Sequence[float] | Non
     stopped: set[Play] = set()
     out = []
     for k, lay in enumerate(layouts):
-        found = {play: reference.value(apply(lay, play)) for play in moves(lay) if play not in stopped}
+        found = {play: _capped(apply(lay, play), cap) for play in moves(lay) if play not in stopped}
         out.append(found)
         if not stop:
             continue
@@ -178,3 +225,16 @@ def _reference_batch(layouts: Sequence[Position], weights: Sequence[float] | Non
                     and v + left * left_tricks < top - (margin + 1e-9) * total:
                 stopped.add(play)
     return out
+
+
+def _capped(pos: Position, cap: int | None) -> int:
+    """min(value, ``cap``), as the core's capped batch counts it: ``cap`` itself where it lies
+    at or below the tricks won so far."""
+    if cap is None:
+        return reference.value(pos)
+    if cap <= pos.won:
+        return cap
+    value = pos.won
+    while value < cap and reference.at_least(pos, value + 1):
+        value += 1
+    return value

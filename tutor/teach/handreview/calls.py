@@ -32,7 +32,7 @@ from tutor.engine.replay import Replay
 from tutor.engine.scoring import signed
 from tutor.engine.seats import Seat
 from tutor.solve import Position
-from tutor.teach.handreview.following import Outcome, Table, follow
+from tutor.teach.handreview.following import MISERE_BUDGET, Outcome, Table, follow
 from tutor.teach.handreview.value import CALL_BAD, CALL_DOUBTFUL, Option, Verdict
 from tutor.teach.players.bidding import choose_call
 from tutor.teach.players.decision import Decision
@@ -116,8 +116,10 @@ class _Tally:
     made: list[tuple[bool, float]] = dataclasses.field(default_factory=list)
     ended: dict[str, float] = dataclasses.field(default_factory=dict)
     ended_made: dict[str, float] = dataclasses.field(default_factory=dict)
+    unsettled: int = 0  # layouts left out: a misère the solver could not settle in its budget
 
     def add(self, o: Outcome, w: float) -> None:
+        self.unsettled += o.unsettled
         if o.points is None:
             return
         self.points.append((o.points, w))
@@ -233,11 +235,19 @@ def _led_to(j: tuple[float, Option, _Tally, Outcome]) -> str:
     and how often it was made there."""
     ended, share, made = j[2].likeliest()
     text = f"the auction most often ended in {ended} ({_pc(share)} of the layouts"
-    return text + (f", made in {_pc(made)} of those)" if made is not None else ")")
+    text += f", made in {_pc(made)} of those)" if made is not None else ")"
+    n = j[2].unsettled
+    if n:
+        text += (f" ({n} more layout{'s' if n > 1 else ''} left out: a misère the solver could "
+                 f"not settle within {MISERE_BUDGET:,} positions)")
+    return text
 
 
 def _actual(j: tuple[float, Option, _Tally, Outcome]) -> str:
     real = j[3]
+    if real.unsettled:
+        return (f"; on the actual cards it ended in {_contract_words(real)}, which the solver "
+                f"could not settle within {MISERE_BUDGET:,} positions")
     if real.points is None:
         return ""
     if real.bid is None:

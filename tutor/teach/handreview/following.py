@@ -17,8 +17,12 @@ the judged seat shares the contract's score when it is the contractor or the cal
 and is an opponent otherwise. The computer contractor calls the card :func:`called_card` names
 (the best card it does not hold that the rules let it call); where the partner is named as a
 player (``partner_call: seat``), it names the holder of that card, as if it had guessed right,
-which favours the contractor: a stated judgement, not a fact of the deal. A five-handed misère
-is not solved (:data:`UNSOLVED_FIVE_HANDED_MISERE`): set unless an exact test proves it made.
+which favours the contractor: a stated judgement, not a fact of the deal. A misère is asked
+only whether it is made (its score depends on nothing else): one zero-window search
+(:meth:`~tutor.solve.Solver.at_least`), not the exact number of tricks, at every table size.
+One the solver cannot settle within :data:`MISERE_BUDGET` positions (a five-handed misère the
+contractor makes can take minutes to prove) is left out of the call's average, counted in its
+words: neither made nor set, so the judgement leans neither way without saying so.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from tutor.solve import Position, SolveError, Solver, deal_of
 from tutor.teach.players.bidding import choose_call
 from tutor.teach.players.discard import choose_discard
 
-__all__ = ["Outcome", "Table", "called_card", "continued", "follow", "misere_shortcut"]
+__all__ = ["MISERE_BUDGET", "Outcome", "Table", "called_card", "continued", "follow", "misere_shortcut"]
 
 Hands = Mapping[Seat, Sequence[Card]]
 
@@ -46,8 +50,10 @@ Hands = Mapping[Seat, Sequence[Card]]
 @dataclass(frozen=True)
 class Outcome:
     """What one call led to on one layout: the contract (``bid`` by ``declarer``; None: the
-    hand was thrown in), the contractor's side's tricks double-dummy, whether it was made, and
-    the points for the judged seat's side (None: the contract could not be played here);
+    hand was thrown in), the contractor's side's tricks double-dummy (a misère: 0 made, 1 set,
+    one trick or more), whether it was made, and
+    the points for the judged seat's side (None: the contract could not be played here, or
+    ``unsettled``);
     ``partner``: five-handed, the contractor's called partner (None: alone, or another table)."""
 
     bid: Bid | None
@@ -56,6 +62,9 @@ class Outcome:
     made: bool | None
     points: int | None
     partner: Seat | None = None
+    #: a misère the solver could not settle within :data:`MISERE_BUDGET` (tricks, made and
+    #: points None: the layout is left out of the call's average, and the words say so)
+    unsettled: bool = False
 
 
 def misere_shortcut(pos: Position) -> int | None:
@@ -137,13 +146,6 @@ def called_card(kept: Sequence[Card], bid: Bid, rules: RuleSet) -> Card | None:
     return max(choices, key=strength) if choices else None
 
 
-#: At five players a misère (one against four) is not solved: one solve can take minutes. It
-#: counts as set (one trick) unless :func:`misere_shortcut` proves it made; against four
-#: defenders who see the contractor's hand a misère the exact test cannot clear is almost
-#: always broken, so this underrates misère at five, a stated judgement.
-UNSOLVED_FIVE_HANDED_MISERE = 1
-
-
 class Table:
     """One layout's hands and kitty, and the outcome of each contract played on it (memoised:
     several calls often lead to the same contract)."""
@@ -166,6 +168,8 @@ class Table:
         tricks, partner = self._played[key]
         if tricks is None:
             return Outcome(contract.bid, contract.declarer, None, None, None)
+        if tricks == _UNSETTLED:
+            return Outcome(contract.bid, contract.declarer, None, None, None, unsettled=True)
         bid = contract.bid
         made = tricks == 0 if bid.is_misere or bid.kind is BidKind.GRAND_NULLO else tricks >= bid.tricks
         ours = self._ours(contract.declarer, partner)
@@ -205,14 +209,35 @@ class Table:
             rep = build(dataclasses.replace(trial, joker=joker) if joker else trial)
             if not rep.problems:
                 start = deal_of(rep).start
-                quick = misere_shortcut(start) if bid.is_misere else None
-                if quick is None and bid.is_misere and rules.players == 5:
-                    quick = UNSOLVED_FIVE_HANDED_MISERE
                 try:
-                    return (quick if quick is not None else Solver().value(start)), rep.partner
+                    return _tricks(start, bid), rep.partner
                 except SolveError:
                     return None, None
         return None, None
+
+
+#: The positions the solver may search to settle one misère's made or set (about two seconds
+#: here). A misère the contractor makes must be proved against every defence, and one against
+#: four at five players can take a hundred times that (two minutes); past the budget the layout
+#: is left out of the call's average, neither made nor set, and the words count it. The six-
+#: handed misère lesson, one against three with 63 cards, is settled in a quarter of it.
+MISERE_BUDGET = 20_000_000
+
+_UNSETTLED = -1
+
+
+def _tricks(start: Position, bid: Bid) -> int:
+    """The contractor's side's tricks double-dummy from ``start``; for a misère only made (0) or
+    set (1: one trick or more, how many is not asked), which is all its score depends on: the
+    one zero-window question :meth:`~tutor.solve.Solver.at_least_within`, after the exact
+    :func:`misere_shortcut` where it answers; :data:`_UNSETTLED` past :data:`MISERE_BUDGET`."""
+    if not bid.is_misere:
+        return Solver().value(start)
+    quick = misere_shortcut(start)
+    if quick is not None:
+        return min(quick, 1)
+    taken = Solver().at_least_within(start, 1, MISERE_BUDGET)
+    return _UNSETTLED if taken is None else int(taken)
 
 
 def follow(hand: Hand, k: int, call: Call, layout: Table) -> Outcome:
