@@ -255,3 +255,9 @@ def test_a_misere_past_the_budget_is_left_out_and_counted_in_the_words(
     said = " ".join(v.words for v in judge_calls(rep, Seat.N, layouts=3, seed=0))
     assert ("(50% of the layouts, made in 100% of those) (1 more layout left out: a misère the "
             "solver could not settle within 50 positions)") in said
+    # a candidate left out on every layout is not judged, and the note names it
+    rep = _replay("five-handed-called-king-under-partners-joker")
+    [v] = judge_calls(rep, Seat.E, layouts=3, seed=0)
+    assert "misere" not in {o.code for o in v.options}
+    assert v.note.endswith("not judged, left out on every layout (a misère the solver could not "
+                           "settle, or a contract not played here): Misère")

@@ -188,10 +188,12 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
             for c in calls:
                 tallies[_code(c)].add(follow(hand, k, c, table), w)
         judged: list[tuple[float, Option, _Tally, Outcome]] = []
+        unjudged: list[str] = []
         for c in calls:
             tally = tallies[_code(c)]
             mean = tally.mean()
             if mean is None:
+                unjudged.append(_said(c))
                 continue
             real = follow(hand, k, c, truth)
             judged.append((mean, Option(_code(c), _said(c), mean, tally.make(), real.points), tally, real))
@@ -209,7 +211,10 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
             kind="call", place="auction", index=k, trick=None, seat=seat, done=done[1],
             best=better[1], options=tuple(j[1] for j in judged), mark=mark, loss=loss,
             words=_words(seat, call, done, better, mark, rules.players),
-            note=weighted.note, computer=f"The computer bidder's count: {computer.reason}",
+            note=weighted.note + (f"; not judged, left out on every layout (a misère the solver "
+                                  f"could not settle, or a contract not played here): "
+                                  f"{', '.join(unjudged)}" if unjudged else ""),
+            computer=f"The computer bidder's count: {computer.reason}",
         )
 
 
