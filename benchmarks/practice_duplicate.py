@@ -368,7 +368,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=1.0, help="time budget per computer card")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--against", default="perfect,heuristic")
-    for knob in ("early", "middle", "late", "dealt", "bids"):
+    for knob in ("early", "middle", "late", "bids"):
         ap.add_argument(f"--{knob}", type=int, help=f"the budget's {knob} (default: the player's)")
     ap.add_argument("--out", help="append each deal's result to this file as it is done")
     ap.add_argument("--report", metavar="FILE",
@@ -389,7 +389,7 @@ def main() -> None:
         print(report(done, against, args.clock))
         return
     t0 = time.perf_counter()
-    knobs = {k: getattr(args, k) for k in ("early", "middle", "late", "dealt", "bids")
+    knobs = {k: getattr(args, k) for k in ("early", "middle", "late", "bids")
              if getattr(args, k) is not None}
     budget = Budget(seconds=args.seconds, **knobs)
     results = run(args.deals, args.rules, args.seconds, args.jobs, against, args.first, args.clock,

@@ -330,9 +330,12 @@ def counts_at(seat: Seat, hand: Sequence[Card], auction: Auction, rules: RuleSet
 
 
 def choose_call(
-    seat: Seat, hand: Sequence[Card], calls: Sequence[Call], rules: RuleSet, dealer: Seat
+    seat: Seat, hand: Sequence[Card], calls: Sequence[Call], rules: RuleSet, dealer: Seat,
+    *, misere: bool = True,
 ) -> Decision[Call]:
-    """This seat's call after ``calls``, with the sentence that explains it."""
+    """This seat's call after ``calls``, with the sentence that explains it. ``misere``
+    False: the count's call with misère left out (the simulation,
+    :mod:`~tutor.teach.players.simulate`, found the misère the count would bid unsafe)."""
     auction = run_auction(calls, rules, dealer)
     high, high_seat = _high(auction)
     who = seat.word
@@ -343,14 +346,14 @@ def choose_call(
                                 f"stands, and {who} does not bid over partner.")
     counts = _counts(seat, hand, auction, rules)
     best = counts[0]
-    misere = next((e for e in counts if e.strain is None), None)
-    if misere is not None and best.tricks < 7.5:
+    low = next((e for e in counts if e.strain is None), None) if misere else None
+    if low is not None and best.tricks < 7.5:
         for kind in (BidKind.MISERE,):
             bid = Bid(kind).called(rules)
             if (high is None or ladder_key(bid, rules) > ladder_key(high, rules)) and _legal(
                 calls, bid, rules, dealer, None
             ):
-                return Decision(bid, f"{who} bids {bid.pretty()}: {misere.words}.")
+                return Decision(bid, f"{who} bids {bid.pretty()}: {low.words}.")
     top = min(10, int(best.tricks))
     extra = _extras(rules)
     if (rules.ace_no_face and ace_no_face(hand) and top < _A_CONTRACT

@@ -33,12 +33,24 @@ __all__ = ["DEFAULT_BUDGET", "Budget", "choose_play", "layouts_for"]
 class Budget:
     """How much thought a card gets: at most ``seconds`` (None: no clock, for reproducible
     tests) and at most this many layouts at 7 or more tricks left, at 4 to 6, and at 3 or
-    fewer (where every layout is solved when there are no more than that)."""
+    fewer (where every layout is solved when there are no more than that).
+
+    ``bids``: how many layouts judge a no-trump or misère call by simulation
+    (:mod:`~tutor.teach.players.simulate`; 0: the count alone decides every call; None: 32
+    with a clock, and with none, for reproducible runs, ``late`` but at least 4)."""
 
     seconds: float | None = 1.0
     early: int = 64
     middle: int = 100
     late: int = 200
+    bids: int | None = None
+
+    @property
+    def bid_layouts(self) -> int:
+        """How many layouts judge a simulated call (see ``bids``)."""
+        if self.bids is not None:
+            return self.bids
+        return 32 if self.seconds is not None else max(4, self.late)
 
     def layouts(self, tricks_left: int) -> int:
         if tricks_left >= 7:

@@ -28,6 +28,7 @@ from tutor.teach.players.cardplay import DEFAULT_BUDGET, Budget, choose_play
 from tutor.teach.players.decision import Decision
 from tutor.teach.players.discard import choose_discard
 from tutor.teach.players.nomination import choose_nomination, may_nominate
+from tutor.teach.players.simulate import choose_call_simulated
 
 __all__ = ["Game", "GameError", "Phase"]
 
@@ -310,8 +311,13 @@ class Game:
             raise GameError("the hand is over")
         phase = self.phase
         if phase is Phase.AUCTION:
-            d = choose_call(seat, self._hand.hands[seat], self._hand.auction, self.rules,
-                            self._hand.dealer)
+            if self.budget.bid_layouts:
+                d = choose_call_simulated(
+                    self._hand, seat, layouts=self.budget.bid_layouts,
+                    rng=random.Random(self.seed * 1000 + len(self._hand.auction)))
+            else:
+                d = choose_call(seat, self._hand.hands[seat], self._hand.auction, self.rules,
+                                self._hand.dealer)
             return Decision(d.choice, d.reason)
         contract = self.auction().contract
         assert contract is not None

@@ -26,8 +26,9 @@ from tutor.teach.players.bidding import estimate
 
 __all__ = ["CONTRACTS", "MINING_BUDGET", "computer_deal", "contract_deal"]
 
-#: No clock (reproducible); a few layouts a card.
-MINING_BUDGET = Budget(seconds=None, early=4, middle=8, late=16)
+#: No clock (reproducible); a few layouts a card; the count bids every call (no simulation:
+#: the mined and shipped puzzles stay as they were).
+MINING_BUDGET = Budget(seconds=None, early=4, middle=8, late=16, bids=0)
 
 #: The contracts a mining run may ask for.
 CONTRACTS = ("misere", "no-trumps")
