@@ -26,7 +26,9 @@ from tutor.teach.puzzles.deals import _no_trumps_bid
 from tutor.views.terminal.handsave import save_hand
 from tutor.views.terminal.practice import play_in_terminal
 
-ONE = Budget(seconds=None, early=1, middle=1, late=1)
+#: One layout a card; the count bids every call (the deals here are chosen for the contracts the
+#: count bids: a misère with the joker; the simulation would not bid it).
+ONE = Budget(seconds=None, early=1, middle=1, late=1, bids=0)
 QUESTION = "Nominate the joker's suit (s/h/d/c, or none to keep it as the joker)?"
 MISERE_RULE = "under these rules a misère is lost if the joker is not nominated"
 

@@ -123,7 +123,8 @@ def _until(game: Game, seat: Seat) -> None:
 def test_grand_nullo_partner_is_asked_for_the_second_exchange() -> None:
     # West Seventh Street, deal 6: North bid nullo and South grand nullo over it; South has put
     # away five, and North, the learner, picks them up and puts five away
-    game = Game("west-seventh-street", 6, budget=Budget(seconds=None, early=1, middle=1, late=1))
+    # the count bids (North's nullo on this deal is the count's call; the simulation does not bid it)
+    game = Game("west-seventh-street", 6, budget=Budget(seconds=None, early=1, middle=1, late=1, bids=0))
     _until(game, Seat.S)
     game.call(Bid(BidKind.GRAND_NULLO))
     _until(game, Seat.N)  # South's five are away: North's turn to exchange
@@ -164,7 +165,8 @@ def test_every_call_the_picker_offers_is_taken_and_the_hand_reaches_the_play(rul
 
 
 def test_the_discard_picker_lists_the_hand_in_its_sorted_order() -> None:
-    game = Game("west-seventh-street", 6, budget=Budget(seconds=None, early=1, middle=1, late=1))
+    # the count bids (North's nullo on this deal is the count's call; the simulation does not bid it)
+    game = Game("west-seventh-street", 6, budget=Budget(seconds=None, early=1, middle=1, late=1, bids=0))
     _until(game, Seat.S)
     game.call(Bid(BidKind.GRAND_NULLO))
     _until(game, Seat.N)  # North puts away five of its hand and the five South passed
