@@ -97,11 +97,12 @@ def test_a_hand_at_the_practice_table_and_a_take_over(
 
 
 # Seed 20204 (Australian): South has bid misère and picks up the kitty holding the joker
-# (tests/test_practice_nomination.py); one layout a computer card.
+# (tests/test_practice_nomination.py); one layout a computer card, and the count bids (the
+# simulation would not bid this misère).
 NOMINATING = """\
 from tutor.teach.players import Budget, Game, Phase
 from tutor.views.widgets import PracticeWidget
-game = Game("australian", 20204, budget=Budget(None, 1, 1, 1))
+game = Game("australian", 20204, budget=Budget(None, 1, 1, 1, bids=0))
 while game.phase is Phase.AUCTION:
     game.computer()
 PracticeWidget(game, "S")
