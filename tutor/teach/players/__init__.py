@@ -1,7 +1,8 @@
 """Computer players: bidding, the contractor's discard and card play, each decision explained.
 
 A computer seat sees only what its seat may see. It bids by a transparent count of its hand
-(:mod:`~tutor.teach.players.bidding`), puts away the cards it needs least
+(:mod:`~tutor.teach.players.bidding`; at the practice table no-trumps and misère by
+simulation, :mod:`~tutor.teach.players.simulate`), puts away the cards it needs least
 (:mod:`~tutor.teach.players.discard`), and plays by dealing the unseen cards many ways
 consistent with everything shown so far, solving each layout double-dummy and playing the card
 with the best average (:mod:`~tutor.teach.players.cardplay`). :class:`~tutor.teach.players.game.Game`

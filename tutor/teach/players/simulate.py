@@ -27,8 +27,11 @@ measured by ``benchmarks/practice_duplicate.py`` (made rates by kind of contract
 What it leaves out: the simulation assumes the others pass after the call (later bidding is
 judged at the next turn); it is used at four-handed tables only (three-handed, the count
 decides every call); the inference model still reads every call by the count, so a no-trump
-bid made by simulation tells the other seats less than it could. The lessons' decision checks
-use the count alone (:func:`~tutor.teach.players.bidding.choose_call`), unchanged.
+bid made by simulation tells the other seats less than it could; double-dummy play from the
+opening lead stands in for the play at the table (it never misguesses, for either side). The
+lessons' decision checks, the review's continuation of a hand and puzzle mining use the count
+alone (:func:`~tutor.teach.players.bidding.choose_call`), unchanged. Used by
+:class:`~tutor.teach.players.game.Game` when its budget's ``bid_layouts`` is not 0.
 """
 
 from __future__ import annotations
