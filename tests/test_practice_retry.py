@@ -27,7 +27,8 @@ from tutor.teach.players.seen import log_text, why_shown
 from tutor.views.terminal.practice import play_in_terminal
 from tutor.views.terminal.practice_end import end_of_hand
 
-QUICK = Budget(None, 2, 2, 2)
+#: Two layouts a card; the count bids (the hands here are deal 1 as the count bids it, 6♥ by South).
+QUICK = Budget(None, 2, 2, 2, bids=0)
 HANDS = Path(__file__).parent.parent / "hands"
 
 

@@ -165,8 +165,9 @@ def test_another_seats_discard_is_not_told() -> None:
 
 # -- the property: the terminal and the widget, as the learner sees them during the hand --------
 
-_COUNTS = re.compile(r"\b(?:no|one|two|three|four|five|six|seven|eight|nine|ten) (?:side )?"
-                     r"(?:trumps?|aces?|guarded kings?)\b")
+# (not "with no trumps": what a no-trump bid says it expects, public)
+_COUNTS = re.compile(r"(?<!with )\b(?:no|one|two|three|four|five|six|seven|eight|nine|ten) "
+                     r"(?:side )?(?:trumps?|aces?|guarded kings?)\b")
 
 
 def _hidden(game: Game, learner: Seat) -> set[Card]:
