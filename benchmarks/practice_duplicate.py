@@ -40,6 +40,9 @@ layouts, against today's):
         --out old.jsonl
     .venv/bin/python benchmarks/practice_duplicate.py --deals 200 --out new.jsonl
     .venv/bin/python benchmarks/practice_duplicate.py --report new.jsonl --baseline old.jsonl
+
+The bidding by the count alone (no simulated no-trump or misère calls) against today's:
+``--bids 0 --out count.jsonl``, then ``--report new.jsonl --baseline count.jsonl``.
 """
 
 from __future__ import annotations
