@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tutor.engine.auction import Bid, Pass, Strain, parse_call
-from tutor.engine.cards import Card
+from tutor.engine.cards import without
 from tutor.engine.play import PlayContext
 from tutor.engine.replay import build
 from tutor.engine.seats import Seat
@@ -58,14 +58,6 @@ class Layout:
     weight: float
     table: bool  # made with the computer card players on every seat
     double_dummy: bool  # made with all hands open, the same discard
-
-
-def _kitty(pack: Sequence[Card], hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
-    left = list(pack)
-    for h in hands:
-        for c in h:
-            left.remove(c)
-    return tuple(left)
 
 
 def play_out(path: Path, seat: Seat, k: int, call: str, *, layouts: int, seed: int,
@@ -90,7 +82,7 @@ def play_out(path: Path, seat: Seat, k: int, call: str, *, layouts: int, seed: i
     out = []
     for n, (layout, w) in enumerate(weighted):
         hands = {s: tuple(layout.hands[i]) for i, s in enumerate(layout.seats)}
-        kitty = _kitty(rules.the_pack.cards, list(hands.values()))
+        kitty = tuple(without(rules.the_pack.cards, [c for cs in hands.values() for c in cs]))
         start = dataclasses.replace(hand, hands=hands, kitty=kitty, auction=tuple(hand.auction[:k]),
                                     discard=None, play=(), notes={}, claims={}, kitty_claims={},
                                     decision=None, par=None)

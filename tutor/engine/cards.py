@@ -10,6 +10,7 @@ Card.parse('JD')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
@@ -25,6 +26,7 @@ __all__ = [
     "SuitedCard",
     "TutorError",
     "parse_card",
+    "without",
 ]
 
 
@@ -253,6 +255,16 @@ def _parse_card(text: str) -> Card:
         raise CardError(
             f"cannot read card {text!r}: expected rank then suit, like 10H, JD or Jo"
         ) from None
+
+
+def without(cards: Iterable[Card], away: Iterable[Card]) -> list[Card]:
+    """``cards`` less the cards of ``away``, each copy once (a home-made pack may hold a card
+    twice: putting one away keeps the other); a ValueError if ``away`` holds a card that
+    ``cards`` does not (as many times)."""
+    left = list(cards)
+    for c in away:
+        left.remove(c)
+    return left
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from tutor.engine.auction import Call, Contract, Pass, contract_value, parse_call, run_auction
-from tutor.engine.cards import Card, Suit
+from tutor.engine.cards import Card, Suit, without
 from tutor.engine.decision import Choice, LessonDecision, choice_code
 from tutor.engine.hand import Hand
 from tutor.engine.play import Play
@@ -52,13 +52,6 @@ def in_tricks(flat: Sequence[Play], size: int) -> tuple[tuple[Play, ...], ...]:
     return tuple(t for t in out if t)
 
 
-def _minus(cards: Sequence[Card], away: Sequence[Card]) -> list[Card]:
-    left = list(cards)
-    for c in away:
-        left.remove(c)
-    return left
-
-
 def after_calls(hand: Hand, calls: tuple[Call, ...], *, play: bool) -> Hand:
     """``hand`` (bare) with the auction ``calls``, played out as the review plays it: the
     computer's discard, at five players the partner the computer calls (:func:`called_card`, the
@@ -74,7 +67,7 @@ def after_calls(hand: Hand, calls: tuple[Call, ...], *, play: bool) -> Hand:
     discard = choose_discard(contract.declarer, held, contract.bid, rules).choice if hand.kitty else None
     partner = hand.partner
     if rules.players == 5 and not contract.bid.is_misere:
-        card = called_card(_minus(held, discard or ()), contract.bid, rules)
+        card = called_card(without(held, discard or ()), contract.bid, rules)
         holder = next((s for s, cs in hand.hands.items() if card in cs and s != contract.declarer), None)
         named: object = (holder if rules.partner_call == "seat" else card) if card is not None else None
         if named is None or (isinstance(named, Card) and holder is None and not rules.secret_alone):

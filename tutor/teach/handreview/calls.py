@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from tutor.engine.auction import AuctionError, Bid, BidKind, Call, Pass, Strain, run_auction
-from tutor.engine.cards import Card
+from tutor.engine.cards import without
 from tutor.engine.hand import Hand
 from tutor.engine.play import PlayContext
 from tutor.engine.replay import Replay
@@ -182,7 +182,8 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
         tallies = {_code(c): _Tally() for c in calls}
         for layout, w in weighted:
             hands = {s: tuple(layout.hands[i]) for i, s in enumerate(layout.seats)}
-            kitty = (_kitty(rules.the_pack.cards, [hand.hands[seat], *(layout.hands[i] for i in others)])
+            kitty = (tuple(without(rules.the_pack.cards,
+                                   [*hand.hands[seat], *(c for i in others for c in layout.hands[i])]))
                      if hand.kitty else ())
             table = Table(hand, seat, hands, kitty)
             for c in calls:
@@ -216,15 +217,6 @@ def judge_calls(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> Iterator
                                   f"{', '.join(unjudged)}" if unjudged else ""),
             computer=f"The computer bidder's count: {computer.reason}",
         )
-
-
-def _kitty(pack: Sequence[Card], hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
-    """The cards of the pack no hand holds (the pack may hold a card twice)."""
-    left = list(pack)
-    for h in hands:
-        for c in h:
-            left.remove(c)
-    return tuple(left)
 
 
 def _pc(p: float | None) -> str:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from tutor.engine.auction import BidKind
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, without
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.solve import Position, Solver, deal_of
@@ -30,13 +30,6 @@ from tutor.teach.players.inference import history_of, weighted_layouts
 __all__ = ["candidates", "discard_seed", "judge_discard"]
 
 
-def _minus(cards: Sequence[Card], away: Sequence[Card]) -> list[Card]:
-    left = list(cards)
-    for c in away:
-        left.remove(c)
-    return left
-
-
 def candidates(rep: Replay) -> list[tuple[Card, ...]]:
     """The discards ranked: every choice of the discard's size among the cards the computer
     values least (its discard and the next three), the discard made first."""
@@ -45,7 +38,7 @@ def candidates(rep: Replay) -> list[tuple[Card, ...]]:
     held = [*hand.hands[contract.declarer], *hand.kitty]
     size = len(hand.discard)
     first = choose_discard(contract.declarer, held, contract.bid, rep.rules).choice
-    rest = _minus(held, first)
+    rest = without(held, first)
     second = (choose_discard(contract.declarer, rest, contract.bid, rep.rules).choice
               if len(rest) > size else ())
     spare = [*first, *second[:3]]
@@ -96,7 +89,7 @@ def judge_discard(rep: Replay, seat: Seat, *, layouts: int, seed: int) -> tuple[
     more = wants_more(start, i)
     sign = 1.0 if more else -1.0
     choices = candidates(rep)
-    kept = [tuple(_minus(held, away)) for away in choices]
+    kept = [tuple(without(held, away)) for away in choices]
     sums = [[0.0, 0.0] for _ in choices]  # weighted tricks and makes of each choice
     total = 0.0
     for layout, w in weighted:  # one solver a layout: the choices differ in three cards only

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.auction import AuctionError, Bid, BidKind, Call, Pass, contract_value, run_auction
-from tutor.engine.cards import Card, Joker, Suit, SuitedCard
+from tutor.engine.cards import Card, Joker, Suit, SuitedCard, without
 from tutor.engine.hand import Hand
 from tutor.engine.play import PlayContext, effective_suit, power
 from tutor.engine.replay import build
@@ -191,10 +191,7 @@ class Table:
         discard = choose_discard(declarer, held, bid, rules).choice if self.kitty else None
         partner: Card | Seat | None = None
         if rules.players == 5 and not bid.is_misere:
-            kept = list(held)
-            for c in discard or ():
-                kept.remove(c)
-            card = called_card(kept, bid, rules)
+            card = called_card(without(held, discard or ()), bid, rules)
             holder = next((s for s, cs in self.hands.items() if card in cs and s != declarer), None)
             partner = (holder if rules.partner_call == "seat" else card) if card is not None else None
             if partner is None or (isinstance(partner, Card) and holder is None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine.auction import Bid, BidKind
-from tutor.engine.cards import Card, Joker, Pack, Rank, Suit, SuitedCard
+from tutor.engine.cards import Card, Joker, Pack, Rank, Suit, SuitedCard, without
 from tutor.engine.play import PlayContext, effective_suit, power
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat
@@ -41,14 +41,6 @@ def _misere_danger(card: Card, held: Sequence[Card], pack: Pack) -> float:
     return danger + (2.0 if top else 0.0)
 
 
-def _without(held: Sequence[Card], away: Sequence[Card]) -> list[Card]:
-    """``held`` less the cards of ``away``, each once."""
-    kept = list(held)
-    for c in away:
-        kept.remove(c)
-    return kept
-
-
 def _voids(held: Sequence[Card], kept: Sequence[Card]) -> list[Suit]:
     """The suits ``held`` had that ``kept`` has none of (misère: a suit is a card's own)."""
     return [s for s in Suit if any(isinstance(c, SuitedCard) and c.suit is s for c in held)
@@ -57,7 +49,7 @@ def _voids(held: Sequence[Card], kept: Sequence[Card]) -> list[Suit]:
 
 def _greedy(held: Sequence[Card], n: int, pack: Pack, first: Sequence[Card] = ()) -> list[Card]:
     """``first`` and then, one at a time, the most dangerous card left, to ``n`` cards."""
-    kept = _without(held, first)
+    kept = without(held, first)
     out = list(first)
     while len(out) < n:
         worst = max(kept, key=lambda c: (_misere_danger(c, kept, pack),
@@ -71,7 +63,7 @@ def _misere_discard(held: Sequence[Card], n: int, pack: Pack) -> tuple[Card, ...
     """The misère discard: the greedy one, or one that empties a short suit when that keeps no
     more dangerous cards (then the fewer dangerous kept, the lower the worst, the more voids)."""
     def cost(away: Sequence[Card]) -> tuple[int, float, int, float]:
-        kept = _without(held, away)
+        kept = without(held, away)
         danger = [_misere_danger(c, kept, pack) for c in kept]
         return (sum(1 for d in danger if d >= MISERE_DANGEROUS), max(danger, default=0.0),
                 -len(_voids(held, kept)), sum(d for d in danger if d > 0))
@@ -105,14 +97,14 @@ def choose_discard(seat: Seat, held: Sequence[Card], bid: Bid, rules: RuleSet) -
     who = seat.word
     if bid.is_misere or bid.kind is BidKind.GRAND_NULLO:  # grand nullo: both partners lose tricks
         out = _misere_discard(held, n, rules.the_pack)
-        voids = _voids(held, _without(held, out))
+        voids = _voids(held, without(held, out))
         void = f", void in {' and '.join(s.word for s in voids)}" if voids else ""
         return Decision(out, f"{who} puts away {card_list(out)}: the cards most likely to win a "
                              f"trick{void}, keeping its lowest cards.")
     ctx = PlayContext.of(bid, None)
     ranked = sorted(held, key=lambda c: _keep_value(c, held, ctx))
     out = tuple(ranked[:n])
-    kept = _without(held, out)
+    kept = without(held, out)
     voids = [s for s in Suit if any(effective_suit(c, ctx) is s for c in held)
              and not any(effective_suit(c, ctx) is s for c in kept)]
     parts = []

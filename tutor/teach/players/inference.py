@@ -56,7 +56,7 @@ from tutor.engine.auction import (
     ladder_key,
     run_auction,
 )
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, without
 from tutor.engine.replay import Replay
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat
@@ -386,11 +386,7 @@ def weighted_layouts(
 
 
 def _left(pool: Sequence[Card], lay: Position, others: Sequence[int]) -> list[Card]:
-    held = [c for i in others for c in lay.hands[i]]
-    left = list(pool)
-    for c in held:
-        left.remove(c)
-    return left
+    return without(pool, [c for i in others for c in lay.hands[i]])
 
 
 def _layouts(n: int, exact: bool) -> str:

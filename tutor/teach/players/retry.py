@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import Joker, TutorError
+from tutor.engine.cards import Joker, TutorError, without
 from tutor.engine.replay import Replay
 from tutor.engine.seats import Seat
 from tutor.engine.steps import StepKind
@@ -49,9 +49,7 @@ def _nominates(rep: Replay, seat: Seat) -> bool:
     hand, contract = rep.hand, rep.contract
     if contract is None or contract.declarer != seat or not may_nominate(contract.bid, rep.rules):
         return False
-    kept = [*hand.hands[seat], *hand.kitty]
-    for c in hand.discard or ():
-        kept.remove(c)
+    kept = without([*hand.hands[seat], *hand.kitty], hand.discard or ())
     return any(isinstance(c, Joker) for c in kept)
 
 
