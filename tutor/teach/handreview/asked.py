@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from tutor.engine.auction import Call, Contract, Pass, contract_value, parse_call, run_auction
-from tutor.engine.cards import Card, Suit, without
+from tutor.engine.cards import Card, Suit
 from tutor.engine.decision import Choice, LessonDecision, choice_code
 from tutor.engine.hand import Hand
 from tutor.engine.play import Play
@@ -27,9 +27,8 @@ from tutor.engine.scoring import signed
 from tutor.files.verify_decision import calls_after
 from tutor.solve import SolveError, Solver, analyse, deal_of
 from tutor.solve.line import best_line
-from tutor.teach.handreview.following import called_card, continued
+from tutor.teach.handreview.following import continued, exchange
 from tutor.teach.handreview.value import Verdict
-from tutor.teach.players.discard import choose_discard
 
 __all__ = ["after_calls", "bare", "call_decision", "choices", "discard_decision", "in_tricks"]
 
@@ -54,25 +53,16 @@ def in_tricks(flat: Sequence[Play], size: int) -> tuple[tuple[Play, ...], ...]:
 
 def after_calls(hand: Hand, calls: tuple[Call, ...], *, play: bool) -> Hand:
     """``hand`` (bare) with the auction ``calls``, played out as the review plays it: the
-    computer's discard, at five players the partner the computer calls (:func:`called_card`, the
-    holder where the partner is named as a seat), the joker kept as the wildcard where that
-    replays (:func:`with_joker`); with ``play`` the cards by the best line double-dummy, else
-    none."""
+    computer's discard and, at five players, the partner it calls (:func:`.following.exchange`),
+    the joker kept as the wildcard where that replays (:func:`with_joker`); with ``play`` the
+    cards by the best line double-dummy, else none."""
     rules = hand.rules
     contract = run_auction(calls, rules, hand.dealer).contract
     base = bare(hand, auction=calls, play=(), discard=None, joker=None)
     if contract is None or contract.bid.is_all_passed:
         return base
-    held = [*hand.hands[contract.declarer], *hand.kitty]
-    discard = choose_discard(contract.declarer, held, contract.bid, rules).choice if hand.kitty else None
-    partner = hand.partner
-    if rules.players == 5 and not contract.bid.is_misere:
-        card = called_card(without(held, discard or ()), contract.bid, rules)
-        holder = next((s for s, cs in hand.hands.items() if card in cs and s != contract.declarer), None)
-        named: object = (holder if rules.partner_call == "seat" else card) if card is not None else None
-        if named is None or (isinstance(named, Card) and holder is None and not rules.secret_alone):
-            named = "alone"
-        partner = named  # type: ignore[assignment]
+    discard, called = exchange(hand.hands, hand.kitty, contract.declarer, contract.bid, rules)
+    partner = called if rules.players == 5 and not contract.bid.is_misere else hand.partner
     base = dataclasses.replace(base, discard=discard, partner=partner)
     found = with_joker(base, (None,))
     if found is None:

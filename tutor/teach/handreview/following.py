@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from tutor.engine.auction import AuctionError, Bid, BidKind, Call, Pass, contract_value, run_auction
 from tutor.engine.cards import Card, Joker, Suit, SuitedCard, without
@@ -146,6 +147,29 @@ def called_card(kept: Sequence[Card], bid: Bid, rules: RuleSet) -> Card | None:
     return max(choices, key=strength) if choices else None
 
 
+Partner = Card | Seat | Literal["alone"] | None
+
+
+def exchange(hands: Hands, kitty: Sequence[Card], declarer: Seat, bid: Bid,
+             rules: RuleSet) -> tuple[tuple[Card, ...] | None, Partner]:
+    """What the computer contractor does between the auction and the play: the cards it puts
+    away (:func:`~tutor.teach.players.discard.choose_discard`; None without a kitty) and, at
+    five players outside misère, the partner it calls (:func:`called_card`: the card, or its
+    holder where the partner is named as a seat, or ``"alone"`` where no one holds it and the
+    rules do not let a contractor play secretly alone); None where no partner is called."""
+    held = (*hands[declarer], *kitty)
+    discard = choose_discard(declarer, held, bid, rules).choice if kitty else None
+    if rules.players != 5 or bid.is_misere:
+        return discard, None
+    card = called_card(without(held, discard or ()), bid, rules)
+    if card is None:
+        return discard, "alone"
+    holder = next((s for s, cs in hands.items() if card in cs and s != declarer), None)
+    if rules.partner_call == "seat":
+        return discard, holder if holder is not None else "alone"
+    return discard, card if holder is not None or rules.secret_alone else "alone"
+
+
 class Table:
     """One layout's hands and kitty, and the outcome of each contract played on it (memoised:
     several calls often lead to the same contract)."""
@@ -187,16 +211,7 @@ class Table:
         """The contractor's side's tricks double-dummy (None: not playable here), and the
         called partner's seat at five players."""
         hand, rules = self.hand, self.hand.rules
-        held = (*self.hands[declarer], *self.kitty)
-        discard = choose_discard(declarer, held, bid, rules).choice if self.kitty else None
-        partner: Card | Seat | None = None
-        if rules.players == 5 and not bid.is_misere:
-            card = called_card(without(held, discard or ()), bid, rules)
-            holder = next((s for s, cs in self.hands.items() if card in cs and s != declarer), None)
-            partner = (holder if rules.partner_call == "seat" else card) if card is not None else None
-            if partner is None or (isinstance(partner, Card) and holder is None
-                                   and not rules.secret_alone):
-                partner = "alone"  # type: ignore[assignment]
+        discard, partner = exchange(self.hands, self.kitty, declarer, bid, rules)
         hands = {s: tuple(cs) for s, cs in self.hands.items()}
         trial = dataclasses.replace(hand, hands=hands, kitty=self.kitty, auction=calls,
                                     discard=discard, play=(), joker=None, notes={}, claims={},
