@@ -27,7 +27,7 @@ from tutor.files.handfile import FileProblem, LoadedHand
 from tutor.solve import SolveError, Solver, analyse, deal_of
 from tutor.solve.analysis import wants_more
 
-__all__ = ["calls_after", "contract_after", "verify_decision"]
+__all__ = ["best_tricks", "calls_after", "contract_after", "verify_decision"]
 
 
 def verify_decision(loaded: LoadedHand, rep: Replay, solver: Solver | None = None) -> list[FileProblem]:
@@ -196,7 +196,7 @@ def _auction(decision: LessonDecision, hand: Hand, solver: Solver) -> Found:
                 out.append((("tricks",), f"tricks: after {choice_pretty(choice)} the hand is thrown "
                                          f"in: no contract takes tricks"))
             continue
-        tricks = _best_tricks(hand, calls, contract, solver)
+        tricks, _rep = best_tricks(hand, calls, contract, solver)
         bid = contract.bid
         makes = tricks == 0 if bid.is_misere else tricks >= bid.tricks
         said = (f"{choice_pretty(choice)} by {contract.declarer.word}" if choice == bid
@@ -218,8 +218,10 @@ def _auction(decision: LessonDecision, hand: Hand, solver: Solver) -> Found:
     return out
 
 
-def _best_tricks(hand: Hand, calls: tuple[Call, ...], contract: Contract, solver: Solver) -> int:
-    """The contractor's side's tricks with best play after the contractor's best discard."""
+def best_tricks(hand: Hand, calls: tuple[Call, ...], contract: Contract,
+                solver: Solver) -> tuple[int, Replay]:
+    """The contractor's side's tricks with best play after the contractor's best discard, as
+    a call decision is verified, and the replay they were counted on."""
     pool = [*hand.hands[contract.declarer], *hand.kitty]
     size = len(hand.discard) if hand.discard is not None else len(hand.kitty)
     trial = dataclasses.replace(hand, auction=calls, discard=tuple(pool[:size]), play=(), joker=None,
@@ -228,7 +230,7 @@ def _best_tricks(hand: Hand, calls: tuple[Call, ...], contract: Contract, solver
     if rep.problems:
         raise SolveError(f"{contract.bid} by {contract.declarer.word} cannot be played out: "
                          f"{rep.problems[0].message}")
-    return analyse(rep, solver=solver, kitty=True).discards[0].value
+    return analyse(rep, solver=solver, kitty=True).discards[0].value, rep
 
 
 def _side_words(rep: Replay) -> str:

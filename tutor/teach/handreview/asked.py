@@ -17,15 +17,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from tutor.engine.auction import Call, Contract, Pass, contract_value, parse_call, run_auction
+from tutor.engine.auction import Call, Pass, contract_value, parse_call, run_auction
 from tutor.engine.cards import Card, Suit
 from tutor.engine.decision import Choice, LessonDecision, choice_code
 from tutor.engine.hand import Hand
 from tutor.engine.play import Play
 from tutor.engine.replay import Replay, build
 from tutor.engine.scoring import signed
-from tutor.files.verify_decision import calls_after
-from tutor.solve import SolveError, Solver, analyse, deal_of
+from tutor.files.verify_decision import best_tricks, calls_after
+from tutor.solve import SolveError, Solver, deal_of
 from tutor.solve.line import best_line
 from tutor.teach.handreview.following import continued, exchange
 from tutor.teach.handreview.value import Verdict
@@ -99,20 +99,6 @@ def with_joker(base: Hand, first: tuple[Suit | None, ...]) -> tuple[Hand, Replay
     return None
 
 
-def _check_tricks(hand: Hand, calls: tuple[Call, ...], contract: Contract) -> tuple[int, Replay]:
-    """What ``tutor check`` finds ``calls`` take: the contractor's side's tricks with best play
-    after the best discard, as :mod:`tutor.files.verify_decision` counts; and the replay."""
-    pool = [*hand.hands[contract.declarer], *hand.kitty]
-    size = len(hand.discard) if hand.discard is not None else len(hand.kitty)
-    trial = bare(hand, auction=calls, discard=tuple(pool[:size]), play=(), joker=None)
-    rep = build(trial)
-    if rep.problems:
-        raise SolveError(f"{contract.bid.pretty()} by {contract.declarer.word} cannot be played "
-                         f"out: {rep.problems[0].message}")
-    tricks = analyse(rep, solver=Solver(), kitty=True).discards[0].value
-    return tricks, rep
-
-
 def _said(call: Call) -> str:
     return "a pass" if isinstance(call, Pass) else call.pretty()
 
@@ -125,7 +111,7 @@ def _scored(rep: Replay, v: Verdict, call: Call) -> tuple[int | None, int, str]:
     contract = run_auction(calls, hand.rules, hand.dealer).contract
     if contract is None or contract.bid.is_all_passed:
         return None, 0, f"after {_said(call)} the hand is thrown in (0)"
-    tricks, played = _check_tricks(hand, calls, contract)
+    tricks, played = best_tricks(bare(hand), calls, contract, Solver())
     bid = contract.bid
     made = tricks == 0 if bid.is_misere else tricks >= bid.tricks
     at = rep.table
