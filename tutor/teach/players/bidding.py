@@ -43,7 +43,8 @@ from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat, table
 from tutor.teach.players.decision import Decision, count_words
 
-__all__ = ["Estimate", "choose_call", "counts_at", "estimate", "evaluation", "support"]
+__all__ = ["Estimate", "choose_call", "counts_at", "estimate", "evaluation", "high_bid", "legal_call",
+           "support"]
 
 
 @dataclass(frozen=True)
@@ -251,8 +252,9 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _legal(calls: Sequence[Call], call: Call, rules: RuleSet, dealer: Seat,
-           hands: dict[Seat, tuple[Card, ...]] | None) -> bool:
+def legal_call(calls: Sequence[Call], call: Call, rules: RuleSet, dealer: Seat,
+               hands: dict[Seat, tuple[Card, ...]] | None = None) -> bool:
+    """Whether ``call`` may follow ``calls`` (``hands``: where the rules look at them)."""
     try:
         run_auction([*calls, call], rules, dealer, hands=hands)
     except AuctionError:
@@ -260,7 +262,8 @@ def _legal(calls: Sequence[Call], call: Call, rules: RuleSet, dealer: Seat,
     return True
 
 
-def _high(auction: Auction) -> tuple[Bid | None, Seat | None]:
+def high_bid(auction: Auction) -> tuple[Bid | None, Seat | None]:
+    """The highest bid so far and its bidder (None, None: no bid yet)."""
     high: Bid | None = None
     high_seat: Seat | None = None
     for call, caller in zip(auction.calls, auction.callers, strict=False):
@@ -323,7 +326,7 @@ def evaluation(
 def counts_at(seat: Seat, hand: Sequence[Card], auction: Auction, rules: RuleSet) -> list[Estimate] | None:
     """:func:`evaluation` at an auction already run (the calls so far): what the inference
     model (:mod:`tutor.teach.players.inference`) asks of many hands at the same point of the bidding."""
-    _high_bid, high_seat = _high(auction)
+    _high_bid, high_seat = high_bid(auction)
     if _partner_holds(seat, high_seat, rules):
         return None
     return _counts(seat, hand, auction, rules)
@@ -337,7 +340,7 @@ def choose_call(
     False: the count's call with misère left out (the simulation,
     :mod:`~tutor.teach.players.simulate`, found the misère the count would bid unsafe)."""
     auction = run_auction(calls, rules, dealer)
-    high, high_seat = _high(auction)
+    high, high_seat = high_bid(auction)
     who = seat.word
     if calls and calls[-1] == Declaration("ace-no-face"):  # partner's: answered at once
         return _answer_ace_no_face(who, _counts(seat, hand, auction, rules)[0], rules)
@@ -350,14 +353,14 @@ def choose_call(
     if low is not None and best.tricks < 7.5:
         for kind in (BidKind.MISERE,):
             bid = Bid(kind).called(rules)
-            if (high is None or ladder_key(bid, rules) > ladder_key(high, rules)) and _legal(
+            if (high is None or ladder_key(bid, rules) > ladder_key(high, rules)) and legal_call(
                 calls, bid, rules, dealer, None
             ):
                 return Decision(bid, f"{who} bids {bid.pretty()}: {low.words}.")
     top = min(10, int(best.tricks))
     extra = _extras(rules)
     if (rules.ace_no_face and ace_no_face(hand) and top < _A_CONTRACT
-            and _legal(calls, Declaration("ace-no-face"), rules, dealer, None)):
+            and legal_call(calls, Declaration("ace-no-face"), rules, dealer, None)):
         return Decision(Declaration("ace-no-face"), f"{who} declares ace – no face: one ace and no "
                         f"king, queen, jack or joker, and the best count, in {_strain_word(best)} "
                         f"({_how(best, rules)}), comes to {int(best.tricks)} tricks; partner "
@@ -370,7 +373,7 @@ def choose_call(
             bid = Bid.of(level, best.strain)
             if high is not None and ladder_key(bid, rules) <= ladder_key(high, rules):
                 continue
-            if _legal(calls, bid, rules, dealer, None):
+            if legal_call(calls, bid, rules, dealer, None):
                 if best.raises is not None:
                     return Decision(bid, f"{who} bids {bid.pretty()}: {best.words}: {top} tricks "
                                          f"between them.")

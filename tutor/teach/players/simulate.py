@@ -41,7 +41,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tutor.engine.auction import (
-    Auction,
     AuctionError,
     Bid,
     BidKind,
@@ -63,6 +62,8 @@ from tutor.teach.players.bidding import (
     Estimate,
     choose_call,
     counts_at,
+    high_bid,
+    legal_call,
     misere_danger,
 )
 from tutor.teach.players.decision import Decision
@@ -203,20 +204,8 @@ def trial(hand: Hand, seat: Seat, bid: Bid, *, layouts: int, rng: random.Random,
     return Trial(bid, tuple(tricks), tuple(w / total for w in weights))
 
 
-def _high(auction: Auction) -> Bid | None:
-    return next((c for c in reversed(auction.calls) if isinstance(c, Bid)), None)
-
-
 def _outranks(bid: Bid, high: Bid | None, rules: RuleSet) -> bool:
     return high is None or ladder_key(bid, rules) > ladder_key(high, rules)
-
-
-def _legal(calls: Sequence[Call], call: Call, rules: RuleSet, dealer: Seat) -> bool:
-    try:
-        run_auction([*calls, call], rules, dealer)
-    except AuctionError:
-        return False
-    return True
 
 
 def _share(made: float, n: int) -> str:
@@ -239,7 +228,7 @@ def choose_call_simulated(hand: Hand, seat: Seat, *, layouts: int,
     counts = counts_at(seat, cards, auction, rules)
     if counts is None:  # partner holds the bid
         return base
-    high = _high(auction)
+    high = high_bid(auction)[0]
     who = seat.word
     best = max((e.tricks for e in counts if e.strain is not None), default=0.0)
     chosen: Decision[Call] = base
@@ -248,7 +237,7 @@ def choose_call_simulated(hand: Hand, seat: Seat, *, layouts: int,
         bid = Bid(BidKind.MISERE).called(rules)
         candidate = (best < _MISERE_BELOW
                      and _dangers(cards, rules) <= rules.kitty_size + _MISERE_SPARE
-                     and _outranks(bid, high, rules) and _legal(calls, bid, rules, hand.dealer))
+                     and _outranks(bid, high, rules) and legal_call(calls, bid, rules, hand.dealer))
         if candidate:
             tried = trial(hand, seat, bid, layouts=layouts, rng=rng)
             if tried is not None and tried.makes() >= OFTEN:
@@ -288,7 +277,7 @@ def _no_trumps(hand: Hand, seat: Seat, calls: Sequence[Call], high: Bid | None,
     rules = hand.rules
     cheapest = next((lv for lv in range(rules.lowest_bid, 11)
                      if _outranks(Bid.of(lv, Strain.NO_TRUMPS), high, rules)
-                     and _legal(calls, Bid.of(lv, Strain.NO_TRUMPS), rules, hand.dealer)), None)
+                     and legal_call(calls, Bid.of(lv, Strain.NO_TRUMPS), rules, hand.dealer)), None)
     if cheapest is None:
         return None
     nt_count = next((e.tricks for e in counts if e.strain is Strain.NO_TRUMPS), 0.0)
@@ -313,6 +302,6 @@ def _no_trump_bid(calls: Sequence[Call], high: Bid | None, level: int, rules: Ru
         rules.lowest_bid, level + 1)
     for lv in levels:
         bid = Bid.of(lv, Strain.NO_TRUMPS)
-        if _outranks(bid, high, rules) and _legal(calls, bid, rules, dealer):
+        if _outranks(bid, high, rules) and legal_call(calls, bid, rules, dealer):
             return bid
     return None
