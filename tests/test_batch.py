@@ -7,11 +7,11 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from random_positions import random_positions
+from random_positions import layouts_of, random_positions
 
 from tutor.engine.cards import PACKS, Card, Joker
 from tutor.engine.hand import RulesSpec
-from tutor.engine.play import Play, PlayContext, effective_suit
+from tutor.engine.play import Play, PlayContext
 from tutor.engine.replay import build
 from tutor.engine.seats import Seat
 from tutor.files.handfile import load
@@ -28,34 +28,6 @@ SPECS = [RulesSpec("australian"), RulesSpec("american"), RulesSpec("avondale"), 
 
 def _kind(pos: Position) -> str:
     return "misère" if pos.minimise else "no-trumps" if pos.ctx.trumps is None else "suit"
-
-
-def layouts_of(pos: Position, pack: Sequence[Card], rng: random.Random, count: int) -> list[Position]:
-    """``count`` layouts of what the seat to move cannot see: the other hands' cards and a few
-    cards out of play (so that a card is in play in one layout and not in another), dealt
-    again to the same lengths, each seat's shown voids kept. The first is ``pos`` itself."""
-    me = pos.to_move
-    others = [i for i in range(len(pos.seats)) if i != me]
-    in_play = [c for h in pos.hands for c in h] + [p.card for p in pos.trick]
-    out = list(pack)
-    for c in in_play:
-        if c in out:
-            out.remove(c)
-    pool = [c for i in others for c in pos.hands[i]] + rng.sample(out, min(len(out), 4))
-    found = [pos]
-    for _ in range(count * 20):
-        if len(found) == count:
-            break
-        rng.shuffle(pool)
-        hands = list(pos.hands)
-        at = 0
-        for i in others:
-            hands[i] = tuple(pool[at:at + len(pos.hands[i])])
-            at += len(pos.hands[i])
-        if any(effective_suit(c, pos.ctx) in pos.shown_void[i] for i in others for c in hands[i]):
-            continue
-        found.append(changed(pos, hands=tuple(hands)))
-    return found
 
 
 def _random_positions(left: int, seeds: range) -> list[tuple[Position, Sequence[Card]]]:
@@ -116,7 +88,7 @@ def test_the_batch_gives_what_each_layout_solved_apart_gives(engine: str, which:
     for seed, (pos, pack) in enumerate(cases):
         if engine == "python" and seed % 2:  # the reference's time
             continue
-        lays = layouts_of(pos, pack, random.Random(seed), 6)
+        lays = layouts_of(pos, random.Random(seed), 6, pack=pack, spare=4)
         solver = Solver(engine)  # type: ignore[arg-type]
         assert solver.options_batch(lays) == [Solver(engine).options(lay) for lay in lays], pos  # type: ignore[arg-type]
 
@@ -126,7 +98,7 @@ def test_the_batch_agrees_on_longer_positions_with_one_solver_for_all() -> None:
     """Six tricks to go, 20 layouts each, one solver (its table kept across the positions)."""
     solver = Solver("c")
     for seed, (pos, pack) in enumerate(LARGER):
-        lays = layouts_of(pos, pack, random.Random(seed), 20)
+        lays = layouts_of(pos, random.Random(seed), 20, pack=pack, spare=4)
         assert solver.options_batch(lays) == [Solver("c").options(lay) for lay in lays], pos
 
 
@@ -154,7 +126,7 @@ def test_the_early_stop_leaves_out_only_cards_that_cannot_come_near_the_best(
     stopped = 0
     for seed, (pos, pack) in enumerate(SMALL):
         rng = random.Random(seed)
-        lays = layouts_of(pos, pack, rng, 12)
+        lays = layouts_of(pos, rng, 12, pack=pack, spare=4)
         weights = _weights(len(lays), rng)
         full = Solver().options_batch(lays)
         early = Solver().options_batch(lays, weights=weights, margin=margin)
@@ -179,7 +151,7 @@ def test_the_early_stop_never_stops_the_card_to_keep() -> None:
     kept = 0
     for seed, (pos, pack) in enumerate(SMALL):
         rng = random.Random(seed)
-        lays = layouts_of(pos, pack, rng, 12)
+        lays = layouts_of(pos, rng, 12, pack=pack, spare=4)
         weights = _weights(len(lays), rng)
         full = Solver().options_batch(lays)
         average = _averages(pos, lays, weights, full)
@@ -202,7 +174,7 @@ def test_the_early_stop_never_stops_the_card_to_keep() -> None:
 def test_layouts_of_another_position_are_refused(engine: str, change: str, words: str) -> None:
     _skip_without_core(engine)
     pos, pack = next((p, k) for p, k in SMALL if len(p.hands[p.to_move]) >= 2 and len(p.seats) == 4)
-    lays = layouts_of(pos, pack, random.Random(1), 3)
+    lays = layouts_of(pos, random.Random(1), 3, pack=pack, spare=4)
     if change == "won":
         lays[1] = changed(lays[1], won=lays[1].won + 1)
     else:
@@ -221,7 +193,7 @@ def test_layouts_of_another_position_are_refused(engine: str, change: str, words
 
 def test_the_early_stop_needs_a_weight_per_layout() -> None:
     pos, pack = SMALL[0]
-    lays = layouts_of(pos, pack, random.Random(0), 3)
+    lays = layouts_of(pos, random.Random(0), 3, pack=pack, spare=4)
     with pytest.raises(SolveError, match="one weight per layout"):
         Solver().options_batch(lays, weights=[1.0], margin=0.0)
 

@@ -9,13 +9,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_positions import random_positions
+from random_positions import layouts_of, random_positions
 
 from tutor.engine.hand import RulesSpec
-from tutor.engine.play import effective_suit
 from tutor.files.handfile import check
 from tutor.solve import FAST, Position, SolveError, Solver
-from tutor.solve.position import changed
 from tutor.teach.singledummy import layouts_at
 
 needs_core = pytest.mark.skipif(not FAST, reason="the compiled core is not built")
@@ -143,29 +141,6 @@ def _nodes_to_decide(pos: Position) -> int:
     return solver.nodes
 
 
-def _layouts_of(pos: Position, count: int) -> list[Position]:
-    """``pos`` and layouts of it: the hidden hands (every seat's but the one to play) dealt
-    again to the same lengths, each seat's shown voids kept (as tests/test_batch.py deals)."""
-    rng = random.Random(len(pos.seats) * 100 + pos.tricks_left)
-    me = pos.to_move
-    others = [i for i in range(len(pos.seats)) if i != me]
-    pool = [c for i in others for c in pos.hands[i]]
-    found = [pos]
-    for _ in range(count * 20):
-        if len(found) == count:
-            break
-        rng.shuffle(pool)
-        hands = list(pos.hands)
-        at = 0
-        for i in others:
-            hands[i] = tuple(pool[at:at + len(pos.hands[i])])
-            at += len(pos.hands[i])
-        if any(effective_suit(c, pos.ctx) in pos.shown_void[i] for i in others for c in hands[i]):
-            continue
-        found.append(changed(pos, hands=tuple(hands)))
-    return found
-
-
 @needs_core
 @pytest.mark.parametrize("cap", [0, 1, 2])
 @pytest.mark.parametrize("engine", ["c", "python"])
@@ -176,7 +151,7 @@ def test_a_capped_batch_is_the_exact_batch_capped(engine: str, cap: int) -> None
     for pos in SHORT[::3]:
         if pos.tricks_left > 3:
             continue
-        lays = _layouts_of(pos, 3)
+        lays = layouts_of(pos, random.Random(len(pos.seats) * 100 + pos.tricks_left), 3)
         c = pos.won + cap
         exact = Solver("c").options_batch(lays)
         got = Solver(engine).options_batch(lays, cap=c)
