@@ -207,9 +207,10 @@ class _Table:
         """Offer to retry from one of the learner's decisions, or to show what happens after one
         of their cards; True when a retry is set up (the game is then the retried one)."""
         rep = self.game.replay
-        if not decisions(rep, self.seat):
+        mine = decisions(rep, self.seat)
+        if not mine:
             return False
-        joker = any(d.kind is StepKind.NOMINATE for d in decisions(rep, self.seat))
+        joker = any(d.kind is StepKind.NOMINATE for d in mine)
         self.say("Retry from one of your decisions: a trick (4, or 4.2 for its second card), "
                  f"discard, {'joker for your nomination of its suit, ' if joker else ''}or call1 "
                  "for your first call; 'show 4' for what happens after your card in trick 4; "
