@@ -53,6 +53,7 @@ from tutor.engine.auction import (
 )
 from tutor.engine.cards import Card
 from tutor.engine.hand import Hand
+from tutor.engine.kittyodds import unseen_by
 from tutor.engine.replay import build
 from tutor.engine.rules import RuleSet
 from tutor.engine.seats import Seat
@@ -164,7 +165,7 @@ def trial(hand: Hand, seat: Seat, bid: Bid, *, layouts: int, rng: random.Random,
         return None
     mine = tuple(hand.hands[seat])
     others = [s for s in hand.hands if s != seat]
-    pool = [c for c in rules.the_pack.cards if c not in mine]
+    pool = list(unseen_by(rules.the_pack.cards, mine))
     history = History(rules, hand.dealer, tuple(hand.auction))
     at = [s for s in spots(history) if s.seat != seat] if hand.auction else []
     dealt: list[tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]] = []
